@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/env.js';
+import type { LookupSource, NameSuggester } from '../core/source.js';
+import type { BotHttpServer } from '../server/bot-http.js';
+
+/** What `carbon start` hands every chat adapter. */
+export interface AdapterContext {
+  config: Config;
+  logger: Logger;
+  source: LookupSource;
+  /** Catalog names for autocomplete; null when the catalog is not available. */
+  suggester: NameSuggester | null;
+  /** Shared HTTP server; adapters add routes, `carbon start` listens once all have. */
+  http: BotHttpServer;
+}
+
+export interface RunningAdapter {
+  name: string;
+  /** One line for the start-up log, e.g. "Slack (Socket Mode)". */
+  description: string;
+  stop(): Promise<void>;
+}
+
+/** Returns null when its credentials are not configured. */
+export type AdapterStarter = (context: AdapterContext) => Promise<RunningAdapter | null>;

@@ -1,0 +1,24 @@
+/** The help content, platform-neutral; renderers lay it out. */
+export interface HelpView {
+  hint: string | null;
+  usage: { command: string; description: string }[];
+  footer: string;
+}
+
+export function helpView(hint: string | null = null): HelpView {
+  return {
+    hint,
+    usage: [
+      {
+        command: '/carbon product <name>',
+        description: 'kg CO2e per kg (per litre for drinks), compared with its category',
+      },
+      {
+        command: '/carbon recipe <name>',
+        description: 'kg CO2e per serving, and whether it fits the 1.5 °C budget of 0.5 kg per meal',
+      },
+      { command: '/carbon help', description: 'this message' },
+    ],
+    footer: 'Examples: `/carbon product oat milk`, `/carbon recipe lasagne`',
+  };
+}

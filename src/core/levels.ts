@@ -1,0 +1,31 @@
+import type { Level } from './result.js';
+
+/**
+ * Recipe budget per serving. WWF Sweden's "One Planet Plate" derives 0.5 kg CO2e per meal from the
+ * Paris Agreement's 1.5 °C goal; the City of Helsinki and Klimato's COP26 menus use the same figure.
+ * Sources are listed in data/README.md.
+ */
+export const CLIMATE_FRIENDLY_MAX_KG_PER_SERVING = 0.5;
+
+/** Klimato's average UK meal (1.55 kg CO2e per serving) separates "medium" from "high" (data/README.md). */
+export const AVERAGE_MEAL_KG_PER_SERVING = 1.55;
+
+/**
+ * Product scale: the terciles of the 2,451 per-kg climate-change values of ADEME Agribalyse 3.2, so
+ * "low" means "in the lowest third of all foods". scripts/build-data recomputes them and fails if
+ * these constants drift from the data.
+ */
+export const PRODUCT_LOW_MAX_KG_PER_UNIT = 1.8;
+export const PRODUCT_MEDIUM_MAX_KG_PER_UNIT = 5.22;
+
+export function recipeLevel(kgPerServing: number): Level {
+  if (kgPerServing <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING) return 'low';
+  if (kgPerServing < AVERAGE_MEAL_KG_PER_SERVING) return 'medium';
+  return 'high';
+}
+
+export function productLevel(kgPerUnit: number): Level {
+  if (kgPerUnit < PRODUCT_LOW_MAX_KG_PER_UNIT) return 'low';
+  if (kgPerUnit < PRODUCT_MEDIUM_MAX_KG_PER_UNIT) return 'medium';
+  return 'high';
+}

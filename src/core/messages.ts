@@ -1,0 +1,100 @@
+import {
+  ApiKeyRefusedError,
+  BadResponseError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  SourceUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from './errors.js';
+
+/**
+ * What a user sees when a lookup fails. The single mapping from errors to words: renderers only lay
+ * this out, they never word errors themselves.
+ */
+export interface ErrorView {
+  code: string;
+  /** One short sentence. */
+  text: string;
+  /** What to do next. */
+  hint: string | null;
+  /** "Did you mean" names, at most three. */
+  suggestions: string[];
+  retryAfterSeconds: number | null;
+}
+
+const MAX_SUGGESTIONS = 3;
+
+export function toErrorView(error: unknown): ErrorView {
+  const view = (code: string, text: string, hint: string | null = null): ErrorView => ({
+    code,
+    text,
+    hint,
+    suggestions: [],
+    retryAfterSeconds: null,
+  });
+
+  if (error instanceof NotFoundError) {
+    if (error.outOfScope === 'trial_milk_only') {
+      return view(
+        error.code,
+        `The trial API only covers milks, so it has no figure for "${error.query}".`,
+        'Set CARBON_API_BASE_URL to use the full product API, or use the built-in catalog.',
+      );
+    }
+    const suggestions = error.suggestions.slice(0, MAX_SUGGESTIONS);
+    return {
+      ...view(
+        error.code,
+        `No ${error.kind} found for "${error.query}".`,
+        suggestions.length > 0
+          ? 'Did you mean one of these?'
+          : `Check the spelling, or try a more general name (e.g. \`/carbon ${error.kind} ${error.kind === 'product' ? 'oat milk' : 'lasagne'}\`).`,
+      ),
+      suggestions,
+    };
+  }
+  if (error instanceof InvalidInputError) {
+    return view(error.code, `That name can't be looked up: ${error.reason}.`, 'Try `/carbon help`.');
+  }
+  if (error instanceof RateLimitedError) {
+    const seconds = error.retryAfterSeconds;
+    return {
+      ...view(
+        error.code,
+        'The footprint service is busy right now.',
+        seconds === null ? 'Try again in a minute.' : `Try again in ${seconds} s.`,
+      ),
+      retryAfterSeconds: seconds,
+    };
+  }
+  if (error instanceof ApiKeyRefusedError) {
+    return view(
+      error.code,
+      'The footprint service refused this bot’s API key.',
+      'Ask whoever installed the bot to check CARBON_API_KEY.',
+    );
+  }
+  if (error instanceof UpstreamTimeoutError) {
+    return view(error.code, 'The footprint service took too long to answer.', 'Try again in a moment.');
+  }
+  if (error instanceof UpstreamError) {
+    return view(error.code, 'The footprint service is having trouble.', 'Try again in a moment.');
+  }
+  if (error instanceof BadResponseError) {
+    return view(
+      error.code,
+      'The footprint service sent an answer the bot could not read.',
+      'Try again later; if it keeps happening, tell whoever runs the bot.',
+    );
+  }
+  if (error instanceof SourceUnavailableError) {
+    return view(error.code, `Lookups are not available: ${error.reason}.`, 'Tell whoever runs the bot.');
+  }
+  return view(
+    'internal',
+    'Something went wrong on our side.',
+    'Try again; if it keeps happening, tell whoever runs the bot.',
+  );
+}

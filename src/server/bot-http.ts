@@ -1,0 +1,69 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+/**
+ * The bot's one HTTP server: Slack events, Discord interactions and /healthz share a port, so a
+ * deployment needs one public URL. Adapters add routes before `listen`.
+ */
+export class BotHttpServer {
+  private readonly routes = new Map<string, RouteHandler>();
+  private readonly server: Server;
+
+  constructor(private readonly logger: Logger) {
+    this.server = createServer((req, res) => this.dispatch(req, res));
+    // Slow clients must not hold sockets forever; Slack and Discord send small bodies quickly.
+    this.server.requestTimeout = 15_000;
+    this.server.headersTimeout = 10_000;
+    this.route('GET', '/healthz', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    });
+  }
+
+  route(method: string, path: string, handler: RouteHandler): void {
+    this.routes.set(`${method.toUpperCase()} ${path}`, handler);
+  }
+
+  get routeCount(): number {
+    return this.routes.size;
+  }
+
+  async listen(port: number, host = '0.0.0.0'): Promise<AddressInfo> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
+    return this.server.address() as AddressInfo;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server.listening) return;
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  private dispatch(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const handler = this.routes.get(`${req.method ?? 'GET'} ${path}`);
+    if (!handler) {
+      const known = [...this.routes.keys()].some((key) => key.endsWith(` ${path}`));
+      res.writeHead(known ? 405 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: known ? 'method not allowed' : 'not found' }));
+      return;
+    }
+    Promise.resolve()
+      .then(() => handler(req, res))
+      .catch((error: unknown) => {
+        this.logger.error({ err: error, path }, 'HTTP handler failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        if (!res.writableEnded) res.end('{"error":"internal error"}');
+      });
+  }
+}
