@@ -1,0 +1,19 @@
+import type { ProductResult, RecipeResult } from '../../core/result.js';
+import type { NameSuggester } from '../../core/source.js';
+
+/**
+ * The built-in catalog, in memory. Lookups are synchronous (no I/O after load) and throw
+ * NotFoundError (core/errors.ts) with up to three suggestions when nothing matches well enough.
+ */
+export interface Catalog extends NameSuggester {
+  /** Best match for a product name in any format (brands, pack sizes, plurals, typos). */
+  findProduct(query: string): ProductResult;
+  /**
+   * The milk trial behind `GET /product`: milks and plant-based milk alternatives per litre,
+   * compared with the world-average cow's milk. Anything else throws NotFoundError with
+   * outOfScope 'trial_milk_only'.
+   */
+  findTrialMilk(query: string): ProductResult;
+  findRecipe(query: string): RecipeResult;
+  readonly stats: { products: number; recipes: number; categories: number };
+}
