@@ -1,0 +1,100 @@
+import type { Level, Unit } from '../core/result.js';
+
+/**
+ * Pure formatting helpers shared by the Slack and Discord renderers, so both platforms word
+ * numbers, units and levels the same way. No platform markup here.
+ */
+
+export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
+
+/**
+ * A kg CO2e figure at readable precision: three significant figures at most, never more than two
+ * decimals above 0.1, so 0.0452 → "0.045", 1.234 → "1.23", 12.34 → "12.3", 1234.5 → "1,235".
+ */
+export function formatKg(value: number): string {
+  if (!Number.isFinite(value)) return '?';
+  if (value === 0) return '0';
+  const abs = Math.abs(value);
+  let text: string;
+  if (abs >= 100) text = Math.round(value).toLocaleString('en-US');
+  else if (abs >= 10) text = trimZeros(value.toFixed(1));
+  else if (abs >= 0.1) text = trimZeros(value.toFixed(2));
+  else if (abs >= 0.001) text = trimZeros(value.toPrecision(2));
+  else return value > 0 ? '< 0.001' : '> -0.001';
+  return text;
+}
+
+function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** "per kg", "per litre", "per serving". */
+export function unitLabel(unit: Unit | 'serving'): string {
+  switch (unit) {
+    case 'kg':
+      return 'per kg';
+    case 'L':
+      return 'per litre';
+    case 'serving':
+      return 'per serving';
+  }
+}
+
+/** "1.23 kg CO2e per litre". */
+export function formatFootprint(value: number, unit: Unit | 'serving'): string {
+  return `${formatKg(value)} kg CO2e ${unitLabel(unit)}`;
+}
+
+export function levelLabel(level: Level): string {
+  switch (level) {
+    case 'low':
+      return 'Low';
+    case 'medium':
+      return 'Medium';
+    case 'high':
+      return 'High';
+  }
+}
+
+export function levelEmoji(level: Level): string {
+  switch (level) {
+    case 'low':
+      return '🟢';
+    case 'medium':
+      return '🟡';
+    case 'high':
+      return '🔴';
+  }
+}
+
+/**
+ * A one-line scale that reads at a glance: the current level is shown in colour and in capitals,
+ * the others as hollow circles, e.g. "⚪ low · 🟡 MEDIUM · ⚪ high".
+ */
+export function levelScale(level: Level): string {
+  return LEVELS.map((each) =>
+    each === level ? `${levelEmoji(each)} ${each.toUpperCase()}` : `⚪ ${each}`,
+  ).join(' · ');
+}
+
+/** A 0..1 share as a whole percent; tiny non-zero shares read "<1%" rather than "0%". */
+export function formatShare(share: number): string {
+  if (!Number.isFinite(share) || share <= 0) return '0%';
+  const percent = Math.round(share * 100);
+  if (percent === 0) return '<1%';
+  return `${Math.min(percent, 100)}%`;
+}
+
+/**
+ * Shortens text to at most `max` UTF-16 code units (the unit platform limits count in) without
+ * splitting a surrogate pair, ending with "…" when cut.
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let cut = max - 1;
+  const code = text.charCodeAt(cut - 1);
+  // Do not leave a lone high surrogate before the ellipsis.
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, Math.max(cut, 0))}…`;
+}

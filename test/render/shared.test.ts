@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatFootprint,
+  formatKg,
+  formatShare,
+  levelEmoji,
+  levelLabel,
+  levelScale,
+  truncate,
+  unitLabel,
+} from '../../src/render/shared.js';
+
+describe('formatKg', () => {
+  it.each([
+    [0, '0'],
+    [0.0452, '0.045'],
+    [0.1, '0.1'],
+    [0.456, '0.46'],
+    [1, '1'],
+    [1.234, '1.23'],
+    [1.2, '1.2'],
+    [12.34, '12.3'],
+    [99.96, '100'],
+    [1234.5, '1,235'],
+    [0.0004, '< 0.001'],
+    [Number.NaN, '?'],
+    [Number.POSITIVE_INFINITY, '?'],
+  ])('%s → %s', (value, expected) => {
+    expect(formatKg(value)).toBe(expected);
+  });
+});
+
+describe('labels', () => {
+  it('words units', () => {
+    expect(unitLabel('kg')).toBe('per kg');
+    expect(unitLabel('L')).toBe('per litre');
+    expect(unitLabel('serving')).toBe('per serving');
+    expect(formatFootprint(0.456, 'serving')).toBe('0.46 kg CO2e per serving');
+  });
+
+  it('words levels and marks the current one on the scale', () => {
+    expect(levelLabel('medium')).toBe('Medium');
+    expect(levelEmoji('high')).toBe('🔴');
+    expect(levelScale('medium')).toBe('⚪ low · 🟡 MEDIUM · ⚪ high');
+    expect(levelScale('low')).toBe('🟢 LOW · ⚪ medium · ⚪ high');
+  });
+
+  it('formats shares', () => {
+    expect(formatShare(0.426)).toBe('43%');
+    expect(formatShare(0.001)).toBe('<1%');
+    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(1)).toBe('100%');
+  });
+});
+
+describe('truncate', () => {
+  it('keeps short text and cuts long text with an ellipsis', () => {
+    expect(truncate('abc', 3)).toBe('abc');
+    expect(truncate('abcdef', 4)).toBe('abc…');
+    expect(truncate('abcdef', 4)).toHaveLength(4);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const cut = truncate('a🥛🥛🥛', 3);
+    expect(cut.length).toBeLessThanOrEqual(3);
+    expect(cut).toBe('a…');
+    expect(() => encodeURIComponent(cut)).not.toThrow();
+  });
+});
