@@ -1,0 +1,57 @@
+import type { ProductResult, RecipeResult } from '../core/result.js';
+import { FOUND, type ProductBody, type RecipeBody } from './schemas.js';
+
+/** Maps the core result model onto the wire shape of the lookup API (snake_case, spec field names). */
+export function productBody(result: ProductResult): ProductBody {
+  return {
+    product_name: result.name,
+    kg_co2_per_kg: result.kgCo2ePerUnit,
+    percentage_impact_difference: result.comparisonText,
+    status: FOUND,
+    query: result.query,
+    unit: result.unit,
+    category: result.category,
+    level: result.level,
+    comparison: result.comparison,
+    swap:
+      result.swap === null
+        ? null
+        : {
+            name: result.swap.name,
+            kg_co2_per_kg: result.swap.kgCo2ePerUnit,
+            unit: result.swap.unit,
+            percent_lower: result.swap.percentLower,
+          },
+    confidence: result.confidence,
+    notes: result.notes,
+    source: { label: result.source.label, attribution: result.source.attribution ?? null },
+  };
+}
+
+export function recipeBody(result: RecipeResult): RecipeBody {
+  // The catalog always decides; should a verdict ever be "unknown", the threshold decides instead so
+  // that clients of the spec only ever see "yes" or "no".
+  const friendly =
+    result.climateFriendly.value === 'unknown'
+      ? result.kgCo2ePerServing <= result.thresholdKgPerServing
+      : result.climateFriendly.value === 'yes';
+  return {
+    recipe_name: result.name,
+    kg_co2_per_kg: result.kgCo2ePerServing,
+    climate_friendly: friendly ? 'yes' : 'no',
+    status: FOUND,
+    query: result.query,
+    unit: 'serving',
+    threshold_kg_co2_per_serving: result.thresholdKgPerServing,
+    level: result.level,
+    contributors: result.contributors.map((contributor) => ({
+      name: contributor.name,
+      grams: contributor.grams,
+      kg_co2: contributor.kgCo2e,
+      share: contributor.share,
+    })),
+    confidence: result.confidence,
+    notes: result.notes,
+    source: { label: result.source.label, attribution: result.source.attribution ?? null },
+  };
+}

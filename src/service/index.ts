@@ -1,0 +1,1 @@
+export { createService, DEFAULT_CACHE_SIZE, type Service, type ServiceOptions } from './service.js';

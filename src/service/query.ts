@@ -1,0 +1,47 @@
+import { normaliseName } from '../core/command.js';
+import { InvalidInputError } from '../core/errors.js';
+
+/**
+ * Reads one required name parameter from a raw query string (without the leading "?").
+ *
+ * Decoding is done by hand rather than with URLSearchParams because URLSearchParams silently turns
+ * malformed percent-encoding such as `%E0%A4%A` into U+FFFD; a name nobody typed must be a 400, not
+ * a confusing 404. `+` and `%20` both decode to a space, as in HTML forms.
+ *
+ * A parameter given more than once is a 400: silently picking one of two names would answer a
+ * question the client may not have meant to ask. Other parameters are ignored.
+ */
+export function readNameParam(rawQuery: string, name: string): string {
+  let value: string | undefined;
+  let seen = false;
+  if (rawQuery !== '') {
+    for (const pair of rawQuery.split('&')) {
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      const key = decode(eq === -1 ? pair : pair.slice(0, eq));
+      if (key !== name) continue;
+      if (seen) throw new InvalidInputError(`give the "${name}" parameter only once`);
+      seen = true;
+      value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    }
+  }
+  if (value === undefined) throw new InvalidInputError(`the "${name}" query parameter is required`);
+  try {
+    return normaliseName(value);
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      throw new InvalidInputError(`"${name}": ${error.reason}`);
+    }
+    throw error;
+  }
+}
+
+function decode(component: string): string {
+  const spaced = component.includes('+') ? component.replaceAll('+', ' ') : component;
+  if (!spaced.includes('%')) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    throw new InvalidInputError('the query string has malformed percent-encoding');
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Response bodies of `carbon serve`. The first four fields of each 200 body are the ones the lookup
+ * API specification names (GreenSwapp clients read only those); the rest are extras our own clients
+ * may use. openapi.yaml documents the same shapes and test/service/openapi.test.ts keeps them in step.
+ */
+
+/** The only lookup status this service reports; misses are 404s, not 200s with another status. */
+export const FOUND = 'found';
+
+const SourceBodySchema = z.object({
+  label: z.string(),
+  attribution: z.string().nullable(),
+});
+
+export const SwapBodySchema = z.object({
+  name: z.string(),
+  kg_co2_per_kg: z.number().nonnegative(),
+  unit: z.enum(['kg', 'L']),
+  percent_lower: z.number(),
+});
+
+export const ProductBodySchema = z.object({
+  product_name: z.string(),
+  /** Per litre when `unit` is "L", as the spec allows for liquids. */
+  kg_co2_per_kg: z.number().nonnegative(),
+  percentage_impact_difference: z.string(),
+  status: z.literal(FOUND),
+  query: z.string(),
+  unit: z.enum(['kg', 'L']),
+  category: z.string().nullable(),
+  level: z.enum(['low', 'medium', 'high']),
+  comparison: z
+    .object({ percent: z.number().nonnegative(), direction: z.enum(['higher', 'lower', 'same']) })
+    .nullable(),
+  swap: SwapBodySchema.nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+  notes: z.array(z.string()),
+  source: SourceBodySchema,
+});
+export type ProductBody = z.infer<typeof ProductBodySchema>;
+
+export const ContributorBodySchema = z.object({
+  name: z.string(),
+  grams: z.number().nonnegative().nullable(),
+  kg_co2: z.number().nonnegative(),
+  share: z.number().min(0).max(1),
+});
+
+export const RecipeBodySchema = z.object({
+  recipe_name: z.string(),
+  /** Per serving: the spec keeps the field name although the unit is a serving. */
+  kg_co2_per_kg: z.number().nonnegative(),
+  climate_friendly: z.enum(['yes', 'no']),
+  status: z.literal(FOUND),
+  query: z.string(),
+  unit: z.literal('serving'),
+  threshold_kg_co2_per_serving: z.number(),
+  level: z.enum(['low', 'medium', 'high']),
+  contributors: z.array(ContributorBodySchema),
+  confidence: z.number().min(0).max(1).nullable(),
+  notes: z.array(z.string()),
+  source: SourceBodySchema,
+});
+export type RecipeBody = z.infer<typeof RecipeBodySchema>;
+
+export const ErrorCodeSchema = z.enum([
+  'invalid_parameter',
+  'unauthorized',
+  'not_found',
+  'not_in_trial',
+  'method_not_allowed',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    status: z.number().int(),
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Names to try instead; empty unless a lookup missed. */
+    suggestions: z.array(z.string()),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const HealthBodySchema = z.object({
+  status: z.literal('ok'),
+  catalog: z.object({
+    products: z.number().int().nonnegative(),
+    recipes: z.number().int().nonnegative(),
+    categories: z.number().int().nonnegative(),
+  }),
+});
+export type HealthBody = z.infer<typeof HealthBodySchema>;

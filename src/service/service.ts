@@ -1,0 +1,197 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import { InvalidInputError, NotFoundError } from '../core/errors.js';
+import type { Catalog } from '../sources/catalog/types.js';
+import { productBody, recipeBody } from './bodies.js';
+import { KeyRing } from './keys.js';
+import { readNameParam } from './query.js';
+import {
+  INTERNAL,
+  METHOD_NOT_ALLOWED,
+  NOT_FOUND_PATH,
+  type Prepared,
+  prepareError,
+  prepareJson,
+  UNAUTHORIZED,
+} from './responses.js';
+import type { HealthBody } from './schemas.js';
+
+export interface ServiceOptions {
+  catalog: Catalog;
+  /** Accepted values of the x-api-key header; at least one. */
+  keys: string[];
+  logger: Logger;
+  /** Answers kept serialised per endpoint and normalised name; 0 disables the cache. */
+  cacheSize?: number;
+}
+
+export interface Service {
+  server: Server;
+  listen(port: number, host?: string): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_CACHE_SIZE = 10_000;
+
+interface LookupRoute {
+  param: 'product' | 'recipe';
+  lookup(catalog: Catalog, name: string): Prepared;
+}
+
+const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRoute>([
+  [
+    '/impact/product',
+    {
+      param: 'product',
+      lookup: (catalog, name) => prepareJson(200, productBody(catalog.findProduct(name))),
+    },
+  ],
+  [
+    '/product',
+    {
+      param: 'product',
+      lookup: (catalog, name) => prepareJson(200, productBody(catalog.findTrialMilk(name))),
+    },
+  ],
+  [
+    '/recipe',
+    {
+      param: 'recipe',
+      lookup: (catalog, name) => prepareJson(200, recipeBody(catalog.findRecipe(name))),
+    },
+  ],
+]);
+
+/** Misses are answers too: they depend only on the catalog, so they are cached like hits. */
+function notFound(path: string, error: NotFoundError): Prepared {
+  if (path === '/product') {
+    const trial = error.outOfScope === 'trial_milk_only';
+    return prepareError(
+      404,
+      trial ? 'not_in_trial' : 'not_found',
+      trial
+        ? `GET /product is the milk trial: it covers milks and plant-based milk alternatives only, not "${error.query}". Use GET /impact/product for any other product.`
+        : `No milk found for "${error.query}". GET /product covers milks only; GET /impact/product covers all products.`,
+      error.suggestions,
+    );
+  }
+  return prepareError(404, 'not_found', `No ${error.kind} found for "${error.query}".`, error.suggestions);
+}
+
+/**
+ * `carbon serve`: the built-in catalog behind the lookup API's contract, on plain node:http so that
+ * the hot path is a map lookup, an LRU hit and one socket write.
+ */
+export function createService(options: ServiceOptions): Service {
+  const { catalog, logger } = options;
+  const keyRing = new KeyRing(options.keys);
+  const cacheSize = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+  const cache = cacheSize > 0 ? new LRUCache<string, Prepared>({ max: cacheSize }) : null;
+  const health: HealthBody = { status: 'ok', catalog: { ...catalog.stats } };
+  const HEALTH = prepareJson(200, health, { 'cache-control': 'no-store' });
+
+  function answer(path: string, route: LookupRoute, rawQuery: string): Prepared {
+    let name: string;
+    try {
+      name = readNameParam(rawQuery, route.param);
+    } catch (error) {
+      if (error instanceof InvalidInputError) {
+        return prepareError(400, 'invalid_parameter', `Invalid query: ${error.reason}.`);
+      }
+      throw error;
+    }
+    const key = `${path}\n${name}`;
+    const cached = cache?.get(key);
+    if (cached !== undefined) return cached;
+    let prepared: Prepared;
+    try {
+      prepared = route.lookup(catalog, name);
+    } catch (error) {
+      if (error instanceof NotFoundError) prepared = notFound(path, error);
+      else if (error instanceof InvalidInputError) {
+        return prepareError(400, 'invalid_parameter', `Invalid ${route.param} name: ${error.reason}.`);
+      } else {
+        // Internals stay in the log; the client only learns that it was our fault.
+        logger.error({ err: error, path, [route.param]: name }, 'lookup failed unexpectedly');
+        return INTERNAL;
+      }
+    }
+    cache?.set(key, prepared);
+    return prepared;
+  }
+
+  function route(req: IncomingMessage): Prepared {
+    const url = req.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark === -1 ? url : url.slice(0, mark);
+    const lookup = LOOKUP_ROUTES.get(path);
+    if (lookup === undefined && path !== '/healthz') return NOT_FOUND_PATH;
+    // HEAD is answered like GET; node:http drops the body and keeps the headers.
+    if (req.method !== 'GET' && req.method !== 'HEAD') return METHOD_NOT_ALLOWED;
+    if (lookup === undefined) return HEALTH;
+    const presented = req.headers['x-api-key'];
+    if (!keyRing.accepts(typeof presented === 'string' ? presented : undefined)) return UNAUTHORIZED;
+    return answer(path, lookup, mark === -1 ? '' : url.slice(mark + 1));
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const started = performance.now();
+    let prepared: Prepared;
+    try {
+      prepared = route(req);
+    } catch (error) {
+      logger.error({ err: error, method: req.method, path: pathOf(req.url) }, 'request failed unexpectedly');
+      prepared = INTERNAL;
+    }
+    res.writeHead(prepared.status, prepared.headers);
+    res.end(prepared.body);
+    if (logger.isLevelEnabled('debug')) {
+      // The path only: query values are the client's business and headers may carry the key.
+      logger.debug(
+        {
+          method: req.method,
+          path: pathOf(req.url),
+          status: prepared.status,
+          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+        },
+        'request',
+      );
+    }
+  }
+
+  const server = createServer(handle);
+  // Lookups answer in microseconds; anything slower is a slow or hostile client holding a socket.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  server.keepAliveTimeout = 5_000;
+
+  return {
+    server,
+    async listen(port: number, host = '0.0.0.0'): Promise<AddressInfo> {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return server.address() as AddressInfo;
+    },
+    async close(): Promise<void> {
+      if (!server.listening) return;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function pathOf(url: string | undefined): string {
+  const value = url ?? '/';
+  const mark = value.indexOf('?');
+  return (mark === -1 ? value : value.slice(0, mark)).slice(0, 200);
+}

@@ -1,0 +1,285 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ErrorBodySchema,
+  HealthBodySchema,
+  ProductBodySchema,
+  RecipeBodySchema,
+} from '../../src/service/schemas.js';
+import { stubCatalog } from '../support/stub-catalog.js';
+import { type RunningTestService, send, startTestService } from './helpers.js';
+
+const catalog = stubCatalog();
+
+let svc: RunningTestService;
+beforeAll(async () => {
+  svc = await startTestService(catalog);
+});
+afterAll(async () => {
+  await svc.close();
+});
+
+function errorOf(reply: { json(): unknown }) {
+  return ErrorBodySchema.parse(reply.json()).error;
+}
+
+describe('200 answers', () => {
+  it('answers /impact/product with the spec fields and status "found"', async () => {
+    const reply = await svc.get('/impact/product?product=oat+milk');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(reply.headers['cache-control']).toBe('private, max-age=3600');
+    const body = ProductBodySchema.parse(reply.json());
+    expect(body.status).toBe('found');
+    expect(body.product_name).toBe('Oat drink');
+    expect(body.kg_co2_per_kg).toBe(0.3);
+    expect(body.percentage_impact_difference).toMatch(/% (higher|lower) than/);
+    expect(body.query).toBe('oat milk');
+  });
+
+  it('answers the milk trial on /product', async () => {
+    const reply = await svc.get('/product?product=oat%20milk');
+    expect(reply.status).toBe(200);
+    const body = ProductBodySchema.parse(reply.json());
+    expect(body.unit).toBe('L');
+  });
+
+  it('answers /recipe with a yes/no verdict per serving', async () => {
+    const reply = await svc.get('/recipe?recipe=lasagne');
+    expect(reply.status).toBe(200);
+    const body = RecipeBodySchema.parse(reply.json());
+    expect(body.recipe_name).toBe('Lasagne');
+    expect(body.climate_friendly).toBe('no');
+    expect(body.unit).toBe('serving');
+  });
+
+  it('answers /healthz without a key', async () => {
+    const reply = await svc.get('/healthz', {});
+    expect(reply.status).toBe(200);
+    expect(HealthBodySchema.parse(reply.json()).catalog).toEqual(catalog.stats);
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const get = await svc.get('/recipe?recipe=lasagne');
+    const head = await send(svc.port, '/recipe?recipe=lasagne', {
+      method: 'HEAD',
+      headers: { 'x-api-key': svc.key },
+    });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.text)));
+  });
+
+  it('answers the same query identically from the cache and without one', async () => {
+    const uncached = await startTestService(catalog, { cacheSize: 0 });
+    try {
+      const first = await svc.get('/impact/product?product=cheddar');
+      const second = await svc.get('/impact/product?product=cheddar');
+      const fresh = await uncached.get('/impact/product?product=cheddar');
+      expect(second.text).toBe(first.text);
+      expect(fresh.text).toBe(first.text);
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
+describe('400 invalid parameters', () => {
+  const cases: [string, string, RegExp][] = [
+    ['missing', '/impact/product', /"product" query parameter is required/],
+    ['missing on /recipe', '/recipe?product=lasagne', /"recipe" query parameter is required/],
+    ['without "="', '/recipe?recipe', /"recipe": the name is empty/],
+    ['empty', '/impact/product?product=', /the name is empty/],
+    ['only spaces', '/product?product=+%20+', /the name is empty/],
+    ['only control characters', '/impact/product?product=%00%1F%E2%80%8B', /the name is empty/],
+    ['over 200 characters', `/impact/product?product=${'a'.repeat(201)}`, /limited to 200 characters/],
+    ['malformed percent-encoding', '/impact/product?product=%E0%A4%A', /malformed percent-encoding/],
+    ['invalid UTF-8', '/recipe?recipe=%C3%28', /malformed percent-encoding/],
+    ['a lone %', '/recipe?recipe=50%', /malformed percent-encoding/],
+    ['given twice', '/impact/product?product=oat&product=cheddar', /only once/],
+    ['given twice, once encoded', '/recipe?recipe=a&%72ecipe=b', /only once/],
+  ];
+  it.each(cases)('rejects a parameter that is %s', async (_label, path, message) => {
+    const reply = await svc.get(path);
+    expect(reply.status).toBe(400);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const error = errorOf(reply);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_parameter', suggestions: [] });
+    expect(error.message).toMatch(message);
+  });
+
+  it('accepts exactly 200 characters (counted as code points)', async () => {
+    const reply = await svc.get(`/impact/product?product=${encodeURIComponent('é'.repeat(200))}`);
+    expect(reply.status).toBe(404);
+  });
+
+  it('ignores parameters it does not know', async () => {
+    const reply = await svc.get('/recipe?lang=en&recipe=lasagne&&x');
+    expect(reply.status).toBe(200);
+  });
+});
+
+describe('401 without a valid key', () => {
+  it.each([
+    ['no header', {}],
+    ['an empty key', { 'x-api-key': '' }],
+    ['a wrong key', { 'x-api-key': 'nope' }],
+    ['a prefix of the key', { 'x-api-key': 'test-key' }],
+    ['the key plus a character', { 'x-api-key': `${'test-key-0123456789-abcdefghij'}x` }],
+    ['the key under another header', { authorization: 'test-key-0123456789-abcdefghij' }],
+  ])('refuses %s', async (_label, headers) => {
+    const reply = await svc.get('/impact/product?product=oat', headers);
+    expect(reply.status).toBe(401);
+    expect(errorOf(reply)).toMatchObject({ status: 401, code: 'unauthorized' });
+  });
+
+  it('checks the key before the parameters', async () => {
+    const reply = await svc.get('/impact/product', {});
+    expect(reply.status).toBe(401);
+  });
+
+  it('accepts any of several keys', async () => {
+    const multi = await startTestService(catalog, { keys: ['first-key', 'second-key'] });
+    try {
+      for (const key of ['first-key', 'second-key']) {
+        expect((await multi.get('/recipe?recipe=lasagne', { 'x-api-key': key })).status).toBe(200);
+      }
+      expect((await multi.get('/recipe?recipe=lasagne', { 'x-api-key': 'third-key' })).status).toBe(401);
+    } finally {
+      await multi.close();
+    }
+  });
+});
+
+describe('404', () => {
+  it('suggests products for an unknown product', async () => {
+    const reply = await svc.get('/impact/product?product=zzqx');
+    expect(reply.status).toBe(404);
+    const error = errorOf(reply);
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain('"zzqx"');
+    expect(error.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('suggests recipes for an unknown recipe', async () => {
+    const reply = await svc.get('/recipe?recipe=zzqx');
+    expect(reply.status).toBe(404);
+    const error = errorOf(reply);
+    expect(error.code).toBe('not_found');
+    expect(error.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('points non-milk products on the milk trial to /impact/product', async () => {
+    const reply = await svc.get('/product?product=cheddar');
+    expect(reply.status).toBe(404);
+    const error = errorOf(reply);
+    expect(error.code).toBe('not_in_trial');
+    expect(error.message).toContain('/impact/product');
+  });
+
+  it.each([
+    '/',
+    '/impact',
+    '/impact/product/',
+    '/IMPACT/PRODUCT?product=oat',
+    '/impact%2Fproduct?product=oat',
+  ])('answers the unknown path %s with 404', async (path) => {
+    const reply = await svc.get(path);
+    expect(reply.status).toBe(404);
+    expect(errorOf(reply).code).toBe('not_found');
+  });
+});
+
+describe('405', () => {
+  it.each([
+    ['POST', '/recipe?recipe=lasagne'],
+    ['PUT', '/impact/product?product=oat'],
+    ['DELETE', '/product?product=oat'],
+    ['OPTIONS', '/healthz'],
+  ])('refuses %s %s with an Allow header', async (method, path) => {
+    const reply = await send(svc.port, path, { method, headers: { 'x-api-key': svc.key } });
+    expect(reply.status).toBe(405);
+    expect(reply.headers.allow).toBe('GET, HEAD');
+    expect(errorOf(reply)).toMatchObject({ status: 405, code: 'method_not_allowed' });
+  });
+});
+
+describe('500', () => {
+  it('hides internals from the client and logs them', async () => {
+    const broken = await startTestService(stubCatalog(new Error('index corrupt at /srv/secret/path')));
+    try {
+      const reply = await broken.get('/recipe?recipe=lasagne');
+      expect(reply.status).toBe(500);
+      expect(errorOf(reply)).toMatchObject({ status: 500, code: 'internal', suggestions: [] });
+      expect(reply.text).not.toContain('secret');
+      expect(reply.text).not.toContain('corrupt');
+      const logged = broken.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const failure = logged.find((entry) => entry.msg === 'lookup failed unexpectedly');
+      expect(failure).toMatchObject({ level: 50, path: '/recipe', recipe: 'lasagne' });
+      expect(JSON.stringify(failure)).toContain('index corrupt at /srv/secret/path');
+      // The service keeps serving after the failure.
+      expect((await broken.get('/healthz', {})).status).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('query encoding', () => {
+  it('decodes + and %20 to the same name', async () => {
+    const plus = ProductBodySchema.parse((await svc.get('/impact/product?product=oat+milk')).json());
+    const pct = ProductBodySchema.parse((await svc.get('/impact/product?product=oat%20milk')).json());
+    expect(pct).toEqual(plus);
+    expect(plus.query).toBe('oat milk');
+  });
+
+  it('keeps an encoded & inside the name', async () => {
+    const reply = await svc.get('/recipe?recipe=mac+%26+cheese');
+    expect(errorOf(reply).message).toContain('"mac & cheese"');
+  });
+
+  it('decodes UTF-8 names', async () => {
+    const reply = await svc.get(`/recipe?recipe=${encodeURIComponent('crème brûlée 🍮')}`);
+    expect(reply.status).toBe(404);
+    expect(errorOf(reply).message).toContain('"crème brûlée 🍮"');
+  });
+
+  it('collapses runs of whitespace', async () => {
+    const body = ProductBodySchema.parse((await svc.get('/impact/product?product=++oat%09%0Amilk++')).json());
+    expect(body.query).toBe('oat milk');
+  });
+});
+
+describe('robustness and logging', () => {
+  it('survives garbage on the socket', async () => {
+    await new Promise<void>((resolve) => {
+      const socket = connect(svc.port, '127.0.0.1', () => {
+        socket.end('GARBAGE \x00\x01 HTTP/9\r\n\r\n');
+      });
+      socket.on('data', () => undefined);
+      socket.on('close', () => resolve());
+      socket.on('error', () => resolve());
+    });
+    expect((await svc.get('/healthz', {})).status).toBe(200);
+  });
+
+  it('answers every byte value in a name without failing', async () => {
+    const statuses = new Set<number>();
+    for (let byte = 0; byte < 256; byte++) {
+      const hex = byte.toString(16).padStart(2, '0');
+      statuses.add((await svc.get(`/impact/product?product=oat%${hex}milk`)).status);
+    }
+    expect([...statuses].every((status) => status === 200 || status === 400 || status === 404)).toBe(true);
+  });
+
+  it('logs method, path, status and duration for each request, without query or key', async () => {
+    await svc.get('/recipe?recipe=lasagne');
+    const entries = svc.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entry = entries.findLast((e) => e.msg === 'request' && e.path === '/recipe');
+    expect(entry).toMatchObject({ method: 'GET', path: '/recipe', status: 200 });
+    expect(typeof entry?.durationMs).toBe('number');
+    const all = svc.lines.join('\n');
+    expect(all).not.toContain(svc.key);
+    expect(all).not.toContain('lasagne');
+  });
+});
