@@ -1,0 +1,317 @@
+import type { types } from '@slack/bolt';
+import type { LookupKind } from '../core/errors.js';
+import type { HelpView } from '../core/help.js';
+import type { Reply } from '../core/lookup.js';
+import type { ErrorView } from '../core/messages.js';
+import type { LookupResult, ProductResult, RecipeResult, SourceInfo } from '../core/result.js';
+import {
+  formatFootprint,
+  formatKg,
+  formatShare,
+  levelLabel,
+  levelScale,
+  truncate,
+  unitLabel,
+} from './shared.js';
+
+export type Block = types.KnownBlock;
+
+/** Block Kit limits (https://docs.slack.dev/reference/block-kit). */
+export const SLACK_LIMITS = {
+  blocks: 50,
+  sectionText: 3000,
+  contextElements: 10,
+  contextText: 2000,
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionsElements: 25,
+  fallbackText: 3000,
+} as const;
+
+export const SHARE_ACTION_ID = 'carbon_share';
+/** Did-you-mean buttons; a suffix keeps action_ids unique within the block. */
+export const SUGGESTION_ACTION_PREFIX = 'carbon_lookup_';
+
+/** What a button needs to re-run a lookup; kept short because button values hold 2000 chars. */
+export interface LookupButtonValue {
+  k: LookupKind;
+  q: string;
+}
+
+export interface SlackRenderOptions {
+  /** Adds the "Share in channel" button under results (the ephemeral copy). Default true. */
+  share?: boolean;
+  /** Slack user id of whoever shared the card into the channel; adds a "Shared by" context line. */
+  sharedBy?: string;
+  /** The kind asked for, so did-you-mean suggestions can become buttons that run the lookup. */
+  lookupKind?: LookupKind;
+}
+
+/**
+ * Escapes the three characters Slack's mrkdwn parses as control sequences. Applied to every piece
+ * of user or source text placed in mrkdwn, so `<!channel>`, `<@U123>` or `<https://x|y>` arrive as
+ * literal text and can never ping or disguise a link.
+ */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Escapes, then shortens so that the escaped form fits `max` without cutting an entity in half. */
+export function escapeFit(text: string, max: number): string {
+  let keep = max;
+  let escaped = escapeMrkdwn(truncate(text, keep));
+  while (escaped.length > max && keep > 1) {
+    // Shrink in proportion to the overshoot: entities are at most five characters per character.
+    keep = Math.min(keep - 1, Math.floor((keep * max) / escaped.length));
+    escaped = escapeMrkdwn(truncate(text, Math.max(keep, 1)));
+  }
+  return escaped.length > max ? '' : escaped;
+}
+
+/** Slack user ids look like U0123ABCD or W0123ABCD; anything else is dropped, never echoed. */
+function isSlackUserId(id: string): boolean {
+  return /^[UW][A-Z0-9]{2,30}$/.test(id);
+}
+
+/** Compact JSON for a button value, or null when it would not fit Slack's limit. */
+export function encodeLookupButton(kind: LookupKind, query: string): string | null {
+  const value = JSON.stringify({ k: kind, q: query } satisfies LookupButtonValue);
+  return value.length <= SLACK_LIMITS.buttonValue ? value : null;
+}
+
+export function decodeLookupButton(value: string | undefined): LookupButtonValue | null {
+  if (value === undefined) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const { k, q } = parsed as Record<string, unknown>;
+    if ((k === 'product' || k === 'recipe') && typeof q === 'string' && q.length > 0) return { k, q };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+const mrkdwn = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text });
+
+function section(text: string): types.SectionBlock {
+  return { type: 'section', text: mrkdwn(truncate(text, SLACK_LIMITS.sectionText)) };
+}
+
+function header(text: string): types.HeaderBlock {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  return {
+    type: 'header',
+    // plain_text is never parsed for mentions, so names go in unescaped and read naturally.
+    text: {
+      type: 'plain_text',
+      text: truncate(clean === '' ? 'Unnamed' : clean, SLACK_LIMITS.headerText),
+      emoji: true,
+    },
+  };
+}
+
+function context(parts: string[]): types.ContextBlock {
+  return {
+    type: 'context',
+    elements: parts
+      .filter((part) => part !== '')
+      .slice(0, SLACK_LIMITS.contextElements)
+      .map((part) => mrkdwn(truncate(part, SLACK_LIMITS.contextText))),
+  };
+}
+
+function button(text: string, actionId: string, value: string, primary = false): types.Button {
+  return {
+    type: 'button',
+    text: { type: 'plain_text', text: truncate(text, SLACK_LIMITS.buttonText), emoji: true },
+    action_id: actionId,
+    value,
+    ...(primary ? { style: 'primary' as const } : {}),
+  };
+}
+
+function sourceContext(source: SourceInfo, extra: string[]): types.ContextBlock {
+  const label = `Source: ${escapeFit(source.label, 200)}`;
+  const attribution = source.attribution ? escapeFit(source.attribution, 1000) : '';
+  return context([label, attribution, ...extra]);
+}
+
+function matchedContext(result: LookupResult): string[] {
+  const parts: string[] = [];
+  if (result.query.trim() !== '' && result.query.toLowerCase() !== result.name.toLowerCase()) {
+    parts.push(`You asked for “${escapeFit(result.query, 200)}”`);
+  }
+  if (result.confidence !== null && result.confidence < 0.8) {
+    parts.push(`Match confidence ${Math.round(result.confidence * 100)}%`);
+  }
+  return parts;
+}
+
+function notesBlock(notes: string[]): types.SectionBlock | null {
+  const shown = notes.map((note) => note.trim()).filter((note) => note !== '');
+  if (shown.length === 0) return null;
+  const lines: string[] = [];
+  let length = 0;
+  for (const note of shown) {
+    const line = `• ${escapeFit(note, 500)}`;
+    if (length + line.length + 1 > SLACK_LIMITS.sectionText - 20) {
+      lines.push(`…and ${shown.length - lines.length} more`);
+      break;
+    }
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return section(`*Notes*\n${lines.join('\n')}`);
+}
+
+function productBlocks(result: ProductResult): Block[] {
+  const blocks: Block[] = [header(result.name)];
+  blocks.push(
+    section(
+      `*${formatKg(result.kgCo2ePerUnit)} kg CO2e* ${unitLabel(result.unit)} · ${levelLabel(result.level)} impact\n${levelScale(result.level)}`,
+    ),
+  );
+  const comparison = result.comparisonText.trim();
+  if (comparison !== '') blocks.push(section(escapeFit(comparison, SLACK_LIMITS.sectionText)));
+  if (result.swap) {
+    const swap = result.swap;
+    blocks.push(
+      section(
+        `💡 *Lower-carbon swap:* ${escapeFit(swap.name, 300)}: ${formatFootprint(swap.kgCo2ePerUnit, swap.unit)} (${Math.round(swap.percentLower)}% lower)`,
+      ),
+    );
+  }
+  const notes = notesBlock(result.notes);
+  if (notes) blocks.push(notes);
+  const extra = matchedContext(result);
+  if (result.category) extra.unshift(`Category: ${escapeFit(result.category, 200)}`);
+  blocks.push(sourceContext(result.source, extra));
+  return blocks;
+}
+
+function verdictLine(result: RecipeResult): string {
+  const budget = `${formatKg(result.thresholdKgPerServing)} kg CO2e per serving`;
+  switch (result.climateFriendly.value) {
+    case 'yes':
+      return `✅ *Climate-friendly:* within the ${budget} budget for a 1.5 °C diet`;
+    case 'no':
+      return `❌ *Not climate-friendly:* above the ${budget} budget for a 1.5 °C diet`;
+    case 'unknown': {
+      const raw = result.climateFriendly.raw?.trim();
+      const said = raw ? ` (the source said “${escapeFit(raw, 200)}”)` : '';
+      return `❔ *Climate-friendly: unknown*${said}. The budget is ${budget}.`;
+    }
+  }
+}
+
+const MAX_CONTRIBUTORS = 5;
+
+function contributorsBlock(result: RecipeResult): types.SectionBlock | null {
+  if (result.contributors.length === 0) return null;
+  const top = [...result.contributors].sort((a, b) => b.kgCo2e - a.kgCo2e).slice(0, MAX_CONTRIBUTORS);
+  const lines = top.map((contributor) => {
+    const grams = contributor.grams === null ? '' : `, ${formatKg(contributor.grams)} g`;
+    return `• ${escapeFit(contributor.name, 150)}: ${formatShare(contributor.share)} (${formatKg(contributor.kgCo2e)} kg CO2e${grams})`;
+  });
+  const rest = result.contributors.length - top.length;
+  if (rest > 0) lines.push(`…and ${rest} more ingredient${rest === 1 ? '' : 's'}`);
+  return section(`*Main contributors*\n${lines.join('\n')}`);
+}
+
+function recipeBlocks(result: RecipeResult): Block[] {
+  const blocks: Block[] = [header(result.name)];
+  blocks.push(
+    section(
+      `*${formatKg(result.kgCo2ePerServing)} kg CO2e* ${unitLabel('serving')} · ${levelLabel(result.level)} impact\n${levelScale(result.level)}`,
+    ),
+  );
+  blocks.push(section(verdictLine(result)));
+  const contributors = contributorsBlock(result);
+  if (contributors) blocks.push(contributors);
+  const notes = notesBlock(result.notes);
+  if (notes) blocks.push(notes);
+  blocks.push(sourceContext(result.source, matchedContext(result)));
+  return blocks;
+}
+
+function resultFallback(result: LookupResult): string {
+  const value =
+    result.kind === 'product'
+      ? formatFootprint(result.kgCo2ePerUnit, result.unit)
+      : formatFootprint(result.kgCo2ePerServing, 'serving');
+  return `${escapeFit(result.name, 200)}: ${value} (${result.level} impact)`;
+}
+
+function helpBlocks(help: HelpView): Block[] {
+  const blocks: Block[] = [header('Carbon footprints of food')];
+  if (help.hint) blocks.push(section(`⚠️ ${escapeFit(help.hint, 1000)}`));
+  blocks.push(
+    section(
+      help.usage
+        .map((line) => `\`${escapeMrkdwn(line.command)}\`: ${escapeMrkdwn(line.description)}`)
+        .join('\n'),
+    ),
+  );
+  blocks.push(context([escapeFit(help.footer, 1000)]));
+  return blocks;
+}
+
+function errorBlocks(error: ErrorView, kind: LookupKind | undefined): Block[] {
+  const lines = [`⚠️ ${escapeFit(error.text, 1000)}`];
+  if (error.hint) lines.push(escapeFit(error.hint, 1000));
+  const suggestions = error.suggestions.filter((name) => name.trim() !== '').slice(0, 5);
+  if (suggestions.length > 0) lines.push(suggestions.map((name) => `• ${escapeFit(name, 200)}`).join('\n'));
+  const blocks: Block[] = [section(lines.join('\n'))];
+  if (kind !== undefined) {
+    const buttons = suggestions.flatMap((name, index) => {
+      const value = encodeLookupButton(kind, name);
+      return value === null ? [] : [button(name, `${SUGGESTION_ACTION_PREFIX}${index}`, value)];
+    });
+    if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons });
+  }
+  return blocks;
+}
+
+/**
+ * The Slack card for any reply. Pure; holds Block Kit's limits whatever the input, and escapes
+ * every piece of user or source text placed in mrkdwn.
+ */
+export function renderSlack(
+  reply: Reply,
+  options: SlackRenderOptions = {},
+): { text: string; blocks: Block[] } {
+  let text: string;
+  let blocks: Block[];
+  switch (reply.type) {
+    case 'result': {
+      const result = reply.result;
+      blocks = result.kind === 'product' ? productBlocks(result) : recipeBlocks(result);
+      text = resultFallback(result);
+      if (options.share !== false) {
+        const value = encodeLookupButton(result.kind, result.query);
+        if (value !== null) {
+          blocks.push({
+            type: 'actions',
+            elements: [button('Share in channel', SHARE_ACTION_ID, value, true)],
+          });
+        }
+      }
+      break;
+    }
+    case 'help':
+      blocks = helpBlocks(reply.help);
+      text = reply.help.hint ? escapeFit(reply.help.hint, 1000) : 'How to use /carbon';
+      break;
+    case 'error':
+      blocks = errorBlocks(reply.error, options.lookupKind);
+      text = escapeFit(reply.error.text, 1000);
+      break;
+  }
+  if (options.sharedBy !== undefined && isSlackUserId(options.sharedBy)) {
+    // The one deliberate mention: the sharer, built from the interaction's user id, never from text.
+    blocks.push(context([`Shared by <@${options.sharedBy}>`]));
+  }
+  return { text: truncate(text, SLACK_LIMITS.fallbackText), blocks: blocks.slice(0, SLACK_LIMITS.blocks) };
+}

@@ -1,0 +1,408 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiKeyRefusedError,
+  BadResponseError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  SourceUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from '../../src/core/errors.js';
+import { helpView } from '../../src/core/help.js';
+import type { Reply } from '../../src/core/lookup.js';
+import { toErrorView } from '../../src/core/messages.js';
+import type { ProductResult, RecipeResult } from '../../src/core/result.js';
+import {
+  type Block,
+  decodeLookupButton,
+  escapeFit,
+  escapeMrkdwn,
+  renderSlack,
+  SHARE_ACTION_ID,
+  SLACK_LIMITS,
+} from '../../src/render/slack.js';
+import {
+  expectNoSlackControlSequences,
+  expectWithinBlockKitLimits,
+  mrkdwnTexts,
+  textObjects,
+} from '../adapters/slack/block-kit.js';
+
+const SOURCE = {
+  id: 'catalog',
+  label: 'ADEME Agribalyse 3.2',
+  attribution: 'Agribalyse 3.2, ADEME, Etalab licence',
+} as const;
+
+function product(overrides: Partial<ProductResult> = {}): ProductResult {
+  return {
+    kind: 'product',
+    query: 'cheddar',
+    name: 'Cheddar cheese',
+    kgCo2ePerUnit: 8.456,
+    unit: 'kg',
+    comparisonText:
+      'The impact is 32% higher than the average product in “Cheeses” (mean of 40 items, per kg).',
+    comparison: { percent: 32, direction: 'higher' },
+    category: 'Cheeses',
+    level: 'high',
+    swap: { name: 'Tofu', kgCo2ePerUnit: 1.2, unit: 'kg', percentLower: 85.8 },
+    confidence: 0.95,
+    status: null,
+    notes: [],
+    source: SOURCE,
+    ...overrides,
+  };
+}
+
+function recipe(overrides: Partial<RecipeResult> = {}): RecipeResult {
+  return {
+    kind: 'recipe',
+    query: 'lasagne',
+    name: 'Beef lasagne',
+    kgCo2ePerServing: 2.31,
+    climateFriendly: { value: 'no', raw: null },
+    thresholdKgPerServing: 0.5,
+    level: 'high',
+    contributors: [
+      { name: 'Beef mince', grams: 125, kgCo2e: 1.6, share: 0.69 },
+      { name: 'Cheese', grams: 40, kgCo2e: 0.35, share: 0.15 },
+      { name: 'Pasta', grams: 80, kgCo2e: 0.1, share: 0.04 },
+    ],
+    confidence: null,
+    status: null,
+    notes: ['Per serving of 350 g.'],
+    source: SOURCE,
+    ...overrides,
+  };
+}
+
+const asResult = (result: ProductResult | RecipeResult): Reply => ({ type: 'result', result });
+const allText = (card: { text: string; blocks: Block[] }): string =>
+  [card.text, ...textObjects(card.blocks).map(({ object }) => object.text)].join('\n');
+
+describe('renderSlack: products', () => {
+  it('shows the name, value per kg, comparison, scale, swap, source and a share button', () => {
+    const card = renderSlack(asResult(product()));
+    expectWithinBlockKitLimits(card);
+    expect(card.blocks[0]).toMatchObject({
+      type: 'header',
+      text: { type: 'plain_text', text: 'Cheddar cheese' },
+    });
+    const text = allText(card);
+    expect(text).toContain('*8.46 kg CO2e* per kg');
+    expect(text).toContain('⚪ low · ⚪ medium · 🔴 HIGH');
+    expect(text).toContain('32% higher than the average product in “Cheeses”');
+    expect(text).toContain('*Lower-carbon swap:* Tofu: 1.2 kg CO2e per kg (86% lower)');
+    expect(text).toContain('Source: ADEME Agribalyse 3.2');
+    expect(text).toContain('Agribalyse 3.2, ADEME, Etalab licence');
+    expect(text).toContain('Category: Cheeses');
+    expect(card.text).toBe('Cheddar cheese: 8.46 kg CO2e per kg (high impact)');
+    const actions = card.blocks.at(-1);
+    expect(actions?.type).toBe('actions');
+    const share = actions?.type === 'actions' ? actions.elements[0] : undefined;
+    expect(share).toMatchObject({
+      type: 'button',
+      action_id: SHARE_ACTION_ID,
+      text: { text: 'Share in channel' },
+    });
+    expect(decodeLookupButton(share && 'value' in share ? share.value : undefined)).toEqual({
+      k: 'product',
+      q: 'cheddar',
+    });
+  });
+
+  it('reads liquids per litre and says what the user asked for when the match differs', () => {
+    const card = renderSlack(
+      asResult(
+        product({
+          query: 'oat milk',
+          name: 'Oat drink',
+          kgCo2ePerUnit: 0.311,
+          unit: 'L',
+          level: 'low',
+          swap: null,
+          confidence: 0.6,
+        }),
+      ),
+    );
+    const text = allText(card);
+    expect(text).toContain('*0.31 kg CO2e* per litre');
+    expect(text).toContain('🟢 LOW');
+    expect(text).not.toContain('swap');
+    expect(text).toContain('You asked for “oat milk”');
+    expect(text).toContain('Match confidence 60%');
+  });
+
+  it('leaves out the share button when asked, and credits the sharer', () => {
+    const card = renderSlack(asResult(product()), { share: false, sharedBy: 'U123ABC' });
+    expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(allText(card)).toContain('Shared by <@U123ABC>');
+    expectNoSlackControlSequences(card, ['<@U123ABC>']);
+  });
+
+  it('never turns a malformed sharer id into a mention', () => {
+    const card = renderSlack(asResult(product()), { share: false, sharedBy: 'U1> <!channel' });
+    expect(allText(card)).not.toContain('Shared by');
+    expectNoSlackControlSequences(card);
+  });
+});
+
+describe('renderSlack: recipes', () => {
+  it('says "not climate-friendly" with the threshold, and lists contributors with shares', () => {
+    const card = renderSlack(asResult(recipe()));
+    expectWithinBlockKitLimits(card);
+    const text = allText(card);
+    expect(text).toContain('*2.31 kg CO2e* per serving');
+    expect(text).toContain('❌ *Not climate-friendly:* above the 0.5 kg CO2e per serving budget');
+    expect(text).toContain('• Beef mince: 69% (1.6 kg CO2e, 125 g)');
+    expect(text).toContain('• Pasta: 4% (0.1 kg CO2e, 80 g)');
+    expect(text).toContain('• Per serving of 350 g.');
+  });
+
+  it('says "climate-friendly" for a low recipe', () => {
+    const card = renderSlack(
+      asResult(
+        recipe({
+          kgCo2ePerServing: 0.42,
+          level: 'low',
+          climateFriendly: { value: 'yes', raw: null },
+          contributors: [],
+          notes: [],
+        }),
+      ),
+    );
+    const text = allText(card);
+    expect(text).toContain('✅ *Climate-friendly:* within the 0.5 kg CO2e per serving budget');
+    expect(text).not.toContain('Main contributors');
+    expect(text).not.toContain('Notes');
+  });
+
+  it('shows an unknown verdict with what the source said, escaped', () => {
+    const card = renderSlack(
+      asResult(recipe({ climateFriendly: { value: 'unknown', raw: 'maybe <!here>' } })),
+    );
+    const text = allText(card);
+    expect(text).toContain('❔ *Climate-friendly: unknown* (the source said “maybe &lt;!here&gt;”)');
+    expect(text).toContain('The budget is 0.5 kg CO2e per serving.');
+    expectNoSlackControlSequences(card);
+  });
+
+  it('shows the top five of 100 contributors, largest first, and counts the rest', () => {
+    const contributors = Array.from({ length: 100 }, (_, index) => ({
+      name: `Ingredient ${index}`,
+      grams: 10,
+      kgCo2e: index / 100,
+      share: index / 4950,
+    }));
+    const card = renderSlack(asResult(recipe({ contributors })));
+    expectWithinBlockKitLimits(card);
+    const text = allText(card);
+    expect(text).toContain('• Ingredient 99:');
+    expect(text).toContain('• Ingredient 95:');
+    expect(text).not.toContain('• Ingredient 94:');
+    expect(text).toContain('…and 95 more ingredients');
+  });
+});
+
+describe('renderSlack: help and errors', () => {
+  it('renders help with usage and escapes the command placeholders', () => {
+    const card = renderSlack({ type: 'help', help: helpView() });
+    expectWithinBlockKitLimits(card);
+    const text = allText(card);
+    expect(text).toContain('`/carbon product &lt;name&gt;`');
+    expect(text).toContain('/carbon recipe');
+    expect(text).toContain('Examples:');
+  });
+
+  it('shows a help hint that quotes user text without letting it ping', () => {
+    const card = renderSlack({ type: 'help', help: helpView('"<!channel>" is not a command.') });
+    expect(allText(card)).toContain('&lt;!channel&gt;');
+    expectNoSlackControlSequences(card);
+  });
+
+  const errors: [string, unknown, string[]][] = [
+    [
+      'not found with suggestions',
+      new NotFoundError('product', 'chedar', ['Cheddar', 'Cheddar, mature']),
+      ['No product found for "chedar"', 'Did you mean', '• Cheddar', '• Cheddar, mature'],
+    ],
+    [
+      'not found without suggestions',
+      new NotFoundError('recipe', 'zzz'),
+      ['No recipe found for "zzz"', 'Check the spelling'],
+    ],
+    ['rate limited', new RateLimitedError(17), ['busy', 'Try again in 17 s.']],
+    ['key refused', new ApiKeyRefusedError(401), ['refused', 'CARBON_API_KEY']],
+    ['timeout', new UpstreamTimeoutError(8000), ['took too long', 'Try again in a moment.']],
+    ['upstream 5xx', new UpstreamError('HTTP 503', 503), ['having trouble', 'Try again in a moment.']],
+    ['bad response', new BadResponseError('not JSON'), ['could not read']],
+    [
+      'invalid input',
+      new InvalidInputError('names are limited to 200 characters'),
+      ['limited to 200 characters'],
+    ],
+    ['unavailable', new SourceUnavailableError('the catalog is missing'), ['not available']],
+    ['unexpected', new Error('boom'), ['Something went wrong']],
+  ];
+  it.each(errors)('renders %s as a short message with what to do next', (_name, error, expected) => {
+    const card = renderSlack({ type: 'error', error: toErrorView(error) }, { lookupKind: 'product' });
+    expectWithinBlockKitLimits(card);
+    const text = allText(card);
+    for (const part of expected) expect(text).toContain(part);
+    expect(text).not.toContain('boom');
+    expect(card.blocks.length).toBeLessThanOrEqual(2);
+  });
+
+  it('turns suggestions into buttons that run the lookup', () => {
+    const card = renderSlack(
+      {
+        type: 'error',
+        error: toErrorView(new NotFoundError('recipe', 'lasagna', ['Lasagne', 'Vegetable lasagne'])),
+      },
+      { lookupKind: 'recipe' },
+    );
+    const actions = card.blocks.find((block) => block.type === 'actions');
+    expect(
+      actions?.type === 'actions' &&
+        actions.elements.map((element) => ('value' in element ? decodeLookupButton(element.value) : null)),
+    ).toEqual([
+      { k: 'recipe', q: 'Lasagne' },
+      { k: 'recipe', q: 'Vegetable lasagne' },
+    ]);
+  });
+
+  it('lists suggestions without buttons when the kind is not known', () => {
+    const card = renderSlack({
+      type: 'error',
+      error: toErrorView(new NotFoundError('recipe', 'x', ['Lasagne'])),
+    });
+    expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
+    expect(allText(card)).toContain('• Lasagne');
+  });
+});
+
+describe('renderSlack: hostile and oversized input', () => {
+  const hostile = '<!channel> <@U123> <!here> <#C1> & <script>alert(1)</script> <https://evil.example|click>';
+
+  it('escapes mentions, links and markup from every source field', () => {
+    const card = renderSlack(
+      asResult(
+        product({
+          query: hostile,
+          name: hostile,
+          comparisonText: hostile,
+          category: hostile,
+          swap: { name: hostile, kgCo2ePerUnit: 1, unit: 'kg', percentLower: 50 },
+          notes: [hostile, hostile],
+          source: { id: 'api', label: hostile, attribution: hostile },
+          confidence: 0.2,
+        }),
+      ),
+    );
+    expectWithinBlockKitLimits(card);
+    expectNoSlackControlSequences(card);
+    const joined = mrkdwnTexts(card).join('\n');
+    expect(joined).toContain('&lt;!channel&gt; &lt;@U123&gt;');
+    expect(joined).toContain('&amp; &lt;script&gt;');
+    // The name sits in plain_text, which Slack never parses for mentions.
+    expect(card.blocks[0]).toMatchObject({ type: 'header', text: { type: 'plain_text' } });
+  });
+
+  it('escapes hostile recipe contributors, verdicts and suggestions', () => {
+    const recipeCard = renderSlack(
+      asResult(
+        recipe({
+          name: hostile,
+          contributors: [{ name: hostile, grams: null, kgCo2e: 1, share: 1 }],
+          climateFriendly: { value: 'unknown', raw: hostile },
+          notes: [hostile],
+        }),
+      ),
+    );
+    expectNoSlackControlSequences(recipeCard);
+    const errorCard = renderSlack(
+      { type: 'error', error: toErrorView(new NotFoundError('product', hostile, [hostile, '<@U999>'])) },
+      { lookupKind: 'product' },
+    );
+    expectWithinBlockKitLimits(errorCard);
+    expectNoSlackControlSequences(errorCard);
+  });
+
+  it('holds every limit with 10k-character names, emoji, RTL text and a 3000-character comparison', () => {
+    const emoji = '🥛🧀🍝'.repeat(3400);
+    const rtl = 'حليب الشوفان '.repeat(800);
+    for (const name of ['x'.repeat(10_000), emoji, rtl, '<'.repeat(10_000), '&'.repeat(10_000)]) {
+      const card = renderSlack(
+        asResult(
+          product({
+            name,
+            query: name,
+            comparisonText: `${'<!channel> '.repeat(300)}`.slice(0, 3000),
+            category: name,
+            swap: { name, kgCo2ePerUnit: 0.1, unit: 'L', percentLower: 90 },
+            notes: Array.from({ length: 200 }, () => name.slice(0, 400)),
+            source: { id: 'api', label: name, attribution: name },
+          }),
+        ),
+      );
+      expectWithinBlockKitLimits(card);
+      expectNoSlackControlSequences(card);
+      const recipeCard = renderSlack(
+        asResult(
+          recipe({
+            name,
+            query: name,
+            contributors: Array.from({ length: 100 }, (_, index) => ({
+              name,
+              grams: index,
+              kgCo2e: index,
+              share: 0.01,
+            })),
+            notes: [name],
+            climateFriendly: { value: 'unknown', raw: name },
+          }),
+        ),
+      );
+      expectWithinBlockKitLimits(recipeCard);
+      const errorCard = renderSlack(
+        { type: 'error', error: toErrorView(new NotFoundError('recipe', name, [name, name, name])) },
+        { lookupKind: 'recipe' },
+      );
+      expectWithinBlockKitLimits(errorCard);
+    }
+  });
+
+  it('drops the share button rather than exceed the button value limit', () => {
+    const card = renderSlack(asResult(product({ query: '"'.repeat(SLACK_LIMITS.buttonValue) })));
+    expectWithinBlockKitLimits(card);
+    expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
+  });
+
+  it('keeps an empty name readable', () => {
+    const card = renderSlack(asResult(product({ name: '   ', comparisonText: '' })));
+    expectWithinBlockKitLimits(card);
+    expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Unnamed' } });
+  });
+});
+
+describe('escaping helpers', () => {
+  it('escapes exactly &, < and >', () => {
+    expect(escapeMrkdwn('a & b <!channel> c > d "e"')).toBe('a &amp; b &lt;!channel&gt; c &gt; d "e"');
+  });
+
+  it('fits escaped text within a limit without splitting entities', () => {
+    const fitted = escapeFit('<'.repeat(100), 40);
+    expect(fitted.length).toBeLessThanOrEqual(40);
+    expect(fitted).toMatch(/^(&lt;)+…$/);
+    expect(escapeFit('short', 40)).toBe('short');
+  });
+
+  it('rejects malformed button values', () => {
+    expect(decodeLookupButton('not json')).toBeNull();
+    expect(decodeLookupButton('{"k":"drink","q":"x"}')).toBeNull();
+    expect(decodeLookupButton('{"k":"product","q":""}')).toBeNull();
+    expect(decodeLookupButton(undefined)).toBeNull();
+  });
+});
