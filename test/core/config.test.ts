@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseConfig } from '../../src/config/env.js';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = parseConfig({});
+    expect(config.CARBON_SOURCE).toBe('auto');
+    expect(config.CARBON_API_TIMEOUT_MS).toBe(8000);
+    expect(config.CARBON_API_TRIAL_URL).toBe('https://trial.greenswapp.com');
+    expect(config.CARBON_API_KEY).toBeUndefined();
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.PORT).toBeUndefined();
+    expect(config.CARBON_SERVICE_KEYS).toEqual([]);
+    expect(config.discordToken).toBeUndefined();
+  });
+
+  it('treats blank values as unset and trims the rest', () => {
+    const config = parseConfig({ CARBON_API_KEY: '   ', SLACK_BOT_TOKEN: ' xoxb-1 ' });
+    expect(config.CARBON_API_KEY).toBeUndefined();
+    expect(config.SLACK_BOT_TOKEN).toBe('xoxb-1');
+  });
+
+  it('strips trailing slashes from URLs and refuses other protocols', () => {
+    expect(parseConfig({ CARBON_API_BASE_URL: 'https://api.example.com/v1//' }).CARBON_API_BASE_URL).toBe(
+      'https://api.example.com/v1',
+    );
+    expect(() => parseConfig({ CARBON_API_BASE_URL: 'ftp://example.com' })).toThrow(/CARBON_API_BASE_URL/);
+  });
+
+  it('splits service keys on commas', () => {
+    expect(parseConfig({ CARBON_SERVICE_KEYS: ' a, b ,,c ' }).CARBON_SERVICE_KEYS).toEqual(['a', 'b', 'c']);
+  });
+
+  it('accepts DISCORD_BOT_TOKEN as an alias, DISCORD_TOKEN winning', () => {
+    expect(parseConfig({ DISCORD_BOT_TOKEN: 'b' }).discordToken).toBe('b');
+    expect(parseConfig({ DISCORD_BOT_TOKEN: 'b', DISCORD_TOKEN: 't' }).discordToken).toBe('t');
+  });
+
+  it.each([
+    ['CARBON_API_TIMEOUT_MS', 'abc'],
+    ['CARBON_API_TIMEOUT_MS', '50'],
+    ['CARBON_SOURCE', 'database'],
+    ['LOG_LEVEL', 'loud'],
+    ['PORT', '70000'],
+    ['DISCORD_PUBLIC_KEY', 'not-hex'],
+    ['DISCORD_APPLICATION_ID', '12ab'],
+  ])('names %s when it is %j', (name, value) => {
+    try {
+      parseConfig({ [name]: value });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toContain(name);
+      expect((error as ConfigError).message).toContain(name);
+    }
+  });
+
+  it('does not echo a bad value, which may be a secret', () => {
+    const secret = 'zz-secret-public-key-value-zz';
+    try {
+      parseConfig({ DISCORD_PUBLIC_KEY: secret });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain(secret);
+    }
+  });
+});
+
+describe('loadConfig and .env', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'carbon-env-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads .env from the working directory', () => {
+    writeFileSync(join(dir, '.env'), 'CARBON_SOURCE=catalog\nPORT=4123\n# comment\nLOG_LEVEL=debug\n');
+    const env: NodeJS.ProcessEnv = {};
+    const config = loadConfig(env, dir);
+    expect(config.CARBON_SOURCE).toBe('catalog');
+    expect(config.PORT).toBe(4123);
+    expect(config.LOG_LEVEL).toBe('debug');
+  });
+
+  it('lets the real environment win over .env', () => {
+    writeFileSync(join(dir, '.env'), 'CARBON_SOURCE=catalog\nPORT=4123\n');
+    const config = loadConfig({ CARBON_SOURCE: 'api', CARBON_API_KEY: 'k' }, dir);
+    expect(config.CARBON_SOURCE).toBe('api');
+    expect(config.PORT).toBe(4123);
+  });
+
+  it('works without a .env file', () => {
+    expect(loadConfig({ PORT: '1' }, dir).PORT).toBe(1);
+  });
+
+  it('reports a bad value from .env by name', () => {
+    writeFileSync(join(dir, '.env'), 'CARBON_API_TIMEOUT_MS=abc\n');
+    expect(() => loadConfig({}, dir)).toThrow(/CARBON_API_TIMEOUT_MS/);
+  });
+});

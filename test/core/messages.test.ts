@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ApiKeyRefusedError,
+  BadResponseError,
+  InvalidInputError,
+  NotFoundError,
+  RateLimitedError,
+  SourceUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from '../../src/core/errors.js';
+import { toErrorView } from '../../src/core/messages.js';
+
+describe('toErrorView', () => {
+  it('names the query and offers at most three suggestions', () => {
+    const view = toErrorView(
+      new NotFoundError('product', 'oat mlk', ['Oat milk', 'Oat drink', 'Oats', 'Goat milk']),
+    );
+    expect(view.code).toBe('not_found');
+    expect(view.text).toBe('No product found for "oat mlk".');
+    expect(view.hint).toBe('Did you mean one of these?');
+    expect(view.suggestions).toEqual(['Oat milk', 'Oat drink', 'Oats']);
+  });
+
+  it('suggests an example when there is nothing close', () => {
+    const product = toErrorView(new NotFoundError('product', 'zzz'));
+    expect(product.suggestions).toEqual([]);
+    expect(product.hint).toContain('/carbon product oat milk');
+    const recipe = toErrorView(new NotFoundError('recipe', 'zzz'));
+    expect(recipe.text).toBe('No recipe found for "zzz".');
+    expect(recipe.hint).toContain('/carbon recipe lasagne');
+  });
+
+  it('explains the milk-only trial rather than claiming the product does not exist', () => {
+    const view = toErrorView(new NotFoundError('product', 'cheddar', ['x'], 'trial_milk_only'));
+    expect(view.code).toBe('not_found');
+    expect(view.text).toContain('only covers milks');
+    expect(view.hint).toContain('CARBON_API_BASE_URL');
+    expect(view.suggestions).toEqual([]);
+  });
+
+  it('passes the rate-limit wait through', () => {
+    expect(toErrorView(new RateLimitedError(30))).toMatchObject({
+      code: 'rate_limited',
+      hint: 'Try again in 30 s.',
+      retryAfterSeconds: 30,
+    });
+    expect(toErrorView(new RateLimitedError(null))).toMatchObject({
+      hint: 'Try again in a minute.',
+      retryAfterSeconds: null,
+    });
+  });
+
+  it('maps every error class to its own code', () => {
+    const cases: [Error, string][] = [
+      [new InvalidInputError('names are limited to 200 characters'), 'invalid_input'],
+      [new ApiKeyRefusedError(401), 'api_key_refused'],
+      [new UpstreamTimeoutError(8000), 'upstream_timeout'],
+      [new UpstreamError('HTTP 502', 502), 'upstream_failure'],
+      [new BadResponseError('not JSON'), 'bad_response'],
+      [new SourceUnavailableError('the built-in catalog is not available'), 'source_unavailable'],
+      [new Error('boom'), 'internal'],
+      [new TypeError('x is undefined'), 'internal'],
+    ];
+    for (const [error, code] of cases) {
+      const view = toErrorView(error);
+      expect(view.code).toBe(code);
+      expect(view.text.length).toBeGreaterThan(0);
+      expect(view.hint).not.toBeNull();
+    }
+  });
+
+  it('shows the invalid-input reason and the unavailable reason', () => {
+    expect(toErrorView(new InvalidInputError('the name is empty')).text).toContain('the name is empty');
+    expect(toErrorView(new SourceUnavailableError('the built-in catalog is not available')).text).toBe(
+      'Lookups are not available: the built-in catalog is not available.',
+    );
+  });
+
+  it('never leaks the message of an unexpected error', () => {
+    const view = toErrorView(new Error('connect ECONNREFUSED key=sk_live_123'));
+    expect(JSON.stringify(view)).not.toContain('sk_live_123');
+    expect(JSON.stringify(toErrorView(new UpstreamError('HTTP 500 body sk_live_123')))).not.toContain(
+      'sk_live_123',
+    );
+  });
+});
