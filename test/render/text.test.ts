@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { helpView } from '../../src/core/help.js';
+import type { Reply } from '../../src/core/lookup.js';
+import type { ErrorView } from '../../src/core/messages.js';
+import type { ProductResult, RecipeResult } from '../../src/core/result.js';
+import { levelBar, renderText } from '../../src/render/text.js';
+
+const product: ProductResult = {
+  kind: 'product',
+  query: 'oat milk',
+  name: 'Oat milk',
+  kgCo2ePerUnit: 0.3147,
+  unit: 'L',
+  comparisonText: 'The impact is 71% lower than the average product in “Milk and dairy products”.',
+  comparison: { percent: 71, direction: 'lower' },
+  category: 'Milk and dairy products',
+  level: 'low',
+  swap: null,
+  confidence: null,
+  status: null,
+  notes: [],
+  source: { id: 'catalog', label: 'ADEME Agribalyse 3.2', attribution: 'Licence Ouverte 2.0' },
+};
+
+const recipe: RecipeResult = {
+  kind: 'recipe',
+  query: 'lasagne',
+  name: 'Lasagne',
+  kgCo2ePerServing: 1.234,
+  climateFriendly: { value: 'no', raw: null },
+  thresholdKgPerServing: 0.5,
+  level: 'medium',
+  contributors: [
+    { name: 'Beef mince', grams: 120, kgCo2e: 0.9, share: 0.73 },
+    { name: 'Cheese', grams: 30, kgCo2e: 0.2, share: 0.16 },
+    { name: 'Pasta', grams: 80, kgCo2e: 0.1, share: 0.08 },
+    { name: 'Tomato', grams: null, kgCo2e: 0.034, share: 0.03 },
+  ],
+  confidence: 0.82,
+  status: 'ok',
+  notes: ['Per serving of 350 g'],
+  source: { id: 'api', label: 'GreenSwapp API' },
+};
+
+const result = (value: ProductResult | RecipeResult): Reply => ({ type: 'result', result: value });
+const error = (view: Partial<ErrorView>): Reply => ({
+  type: 'error',
+  error: { code: 'x', text: 'Text.', hint: null, suggestions: [], retryAfterSeconds: null, ...view },
+});
+
+describe('renderText: products', () => {
+  it('shows name, value per litre at readable precision, level, comparison and source', () => {
+    const text = renderText(result(product));
+    expect(text.split('\n')).toEqual([
+      'Oat milk',
+      '0.31 kg CO2e per litre · low ▮▯▯',
+      'The impact is 71% lower than the average product in “Milk and dairy products”.',
+      'Category: Milk and dairy products',
+      'Source: ADEME Agribalyse 3.2. Licence Ouverte 2.0',
+    ]);
+  });
+
+  it('says per kg for solids and shows a swap, notes, confidence and a fuzzy match', () => {
+    const text = renderText(
+      result({
+        ...product,
+        query: 'cheddr',
+        name: 'Cheddar cheese',
+        unit: 'kg',
+        kgCo2ePerUnit: 9.87,
+        level: 'high',
+        category: null,
+        swap: { name: 'Feta', kgCo2ePerUnit: 5.1, unit: 'kg', percentLower: 48.4 },
+        confidence: 0.6,
+        notes: ['Average of 3 entries'],
+        source: { id: 'api', label: 'GreenSwapp API' },
+      }),
+    );
+    expect(text).toContain('Cheddar cheese (matched from "cheddr")');
+    expect(text).toContain('9.87 kg CO2e per kg · high ▮▮▮');
+    expect(text).toContain('Lower-carbon swap: Feta, 5.1 kg CO2e per kg (48% lower)');
+    expect(text).toContain('Match confidence: 60%');
+    expect(text).toContain('Note: Average of 3 entries');
+    expect(text).not.toContain('Category:');
+    expect(text.endsWith('Source: GreenSwapp API')).toBe(true);
+  });
+
+  it('does not claim a fuzzy match when only case and spacing differ', () => {
+    expect(renderText(result({ ...product, query: '  OAT   milk' })).split('\n')[0]).toBe('Oat milk');
+  });
+
+  it('omits an empty comparison sentence', () => {
+    const text = renderText(result({ ...product, comparisonText: '  ' }));
+    expect(text.split('\n')[2]).toBe('Category: Milk and dairy products');
+  });
+});
+
+describe('renderText: recipes', () => {
+  it('shows per serving, the verdict with its threshold and the top three contributors', () => {
+    const text = renderText(result(recipe));
+    expect(text.split('\n')).toEqual([
+      'Lasagne',
+      '1.23 kg CO2e per serving · medium ▮▮▯',
+      'Climate-friendly: no (≤ 0.5 kg CO2e per serving, WWF One Planet Plate)',
+      'Top contributors:',
+      '  - Beef mince (120 g): 0.9 kg CO2e, 73%',
+      '  - Cheese (30 g): 0.2 kg CO2e, 16%',
+      '  - Pasta (80 g): 0.1 kg CO2e, 8%',
+      'Match confidence: 82%',
+      'Note: Per serving of 350 g',
+      'Source: GreenSwapp API',
+    ]);
+  });
+
+  it('says yes for a climate-friendly recipe and omits contributors when there are none', () => {
+    const text = renderText(
+      result({
+        ...recipe,
+        kgCo2ePerServing: 0.42,
+        level: 'low',
+        climateFriendly: { value: 'yes', raw: null },
+        contributors: [],
+        confidence: 1,
+      }),
+    );
+    expect(text).toContain('0.42 kg CO2e per serving · low ▮▯▯');
+    expect(text).toContain('Climate-friendly: yes (≤ 0.5 kg CO2e per serving, WWF One Planet Plate)');
+    expect(text).not.toContain('Top contributors');
+    expect(text).not.toContain('Match confidence');
+  });
+
+  it('shows what the source said when the verdict could not be read, and a non-standard threshold', () => {
+    const text = renderText(
+      result({
+        ...recipe,
+        climateFriendly: { value: 'unknown', raw: 'perhaps' },
+        thresholdKgPerServing: 0.8,
+      }),
+    );
+    expect(text).toContain(
+      'Climate-friendly: unknown, the source said "perhaps" (≤ 0.8 kg CO2e per serving)',
+    );
+    expect(text).not.toContain('One Planet');
+    const plain = renderText(result({ ...recipe, climateFriendly: { value: 'unknown', raw: null } }));
+    expect(plain).toContain('Climate-friendly: unknown (≤ 0.5');
+  });
+
+  it('shows a contributor without grams and tiny shares as <1%', () => {
+    const text = renderText(
+      result({ ...recipe, contributors: [{ name: 'Salt', grams: null, kgCo2e: 0.0004, share: 0.001 }] }),
+    );
+    expect(text).toContain('  - Salt: < 0.001 kg CO2e, <1%');
+  });
+});
+
+describe('renderText: help', () => {
+  it('lays out every usage line with the footer', () => {
+    const text = renderText({ type: 'help', help: helpView() });
+    expect(text).toMatch(/^Usage:\n {2}\/carbon product <name> {2}/);
+    expect(text).toContain('/carbon recipe <name>');
+    expect(text).toContain('/carbon help');
+    expect(text.endsWith(helpView().footer)).toBe(true);
+  });
+
+  it('puts the hint first', () => {
+    const text = renderText({ type: 'help', help: helpView('"x" is not a command.') });
+    expect(text.startsWith('"x" is not a command.\n\nUsage:')).toBe(true);
+  });
+
+  it('speaks the command-line spelling when asked', () => {
+    const text = renderText(
+      { type: 'help', help: helpView('Give a product name, e.g. `/carbon product oat milk`.') },
+      {
+        command: 'carbon',
+      },
+    );
+    expect(text).not.toContain('/carbon');
+    expect(text).toContain('`carbon product oat milk`');
+    expect(text).toContain('  carbon product <name>');
+  });
+});
+
+describe('renderText: errors', () => {
+  it('shows text, hint and suggestions', () => {
+    const text = renderText(
+      error({
+        code: 'not_found',
+        text: 'No product found for "oat mlk".',
+        hint: 'Did you mean one of these?',
+        suggestions: ['Oat milk', 'Oat drink'],
+      }),
+    );
+    expect(text).toBe(
+      'No product found for "oat mlk".\nDid you mean one of these?\n  - Oat milk\n  - Oat drink',
+    );
+  });
+
+  it('shows the text alone when there is no hint', () => {
+    expect(renderText(error({ text: 'Broken.' }))).toBe('Broken.');
+  });
+});
+
+describe('renderText: hostile text', () => {
+  it('neutralises terminal control sequences from any field', () => {
+    const text = renderText(
+      result({
+        ...product,
+        name: 'Evil\u001b[2J\u001b]0;title\u0007',
+        comparisonText: 'line\rover',
+        notes: ['\u009b31m'],
+      }),
+    );
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    const help = renderText({ type: 'help', help: helpView('"\u001b[31m" is not a command.') });
+    expect(help).not.toContain('\u001b');
+  });
+});
+
+describe('levelBar', () => {
+  it('fills one, two or three cells', () => {
+    expect(levelBar('low')).toBe('low ▮▯▯');
+    expect(levelBar('medium')).toBe('medium ▮▮▯');
+    expect(levelBar('high')).toBe('high ▮▮▮');
+  });
+});
