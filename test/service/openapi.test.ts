@@ -1,0 +1,189 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { MAX_NAME_LENGTH } from '../../src/core/command.js';
+import { ErrorCodeSchema } from '../../src/service/schemas.js';
+import { resolveRef, type Schema, validate } from '../support/json-schema-subset.js';
+import { stubCatalog } from '../support/stub-catalog.js';
+import { type Reply, type RunningTestService, send, startTestService } from './helpers.js';
+
+interface Operation {
+  security?: unknown[];
+  parameters?: Schema[];
+  responses: Record<string, Schema>;
+}
+type PathItem = Record<string, Operation>;
+interface Document {
+  openapi: string;
+  security: Record<string, unknown>[];
+  paths: Record<string, PathItem>;
+  components: { securitySchemes: Record<string, Schema>; schemas: Record<string, Schema> };
+  'x-fallback-responses': { unknownPath: Schema; otherMethods: Schema };
+}
+
+const doc = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Document;
+const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
+
+const deref = (node: Schema): Schema =>
+  typeof node.$ref === 'string' ? deref(resolveRef(doc, node.$ref)) : node;
+
+let svc: RunningTestService;
+let broken: RunningTestService;
+beforeAll(async () => {
+  svc = await startTestService(stubCatalog());
+  broken = await startTestService(stubCatalog(new Error('boom')));
+});
+afterAll(async () => {
+  await svc.close();
+  await broken.close();
+});
+
+const ex = (method: string, path: string, key = true, target: 'svc' | 'broken' = 'svc') => ({
+  method,
+  path,
+  key,
+  target,
+});
+
+/** Requests meant to draw every answer the service can give. */
+const EXCHANGES = [
+  ...['GET', 'HEAD'].flatMap((method) => [
+    ex(method, '/impact/product?product=oat+milk'),
+    ex(method, '/impact/product?product=zzqx'),
+    ex(method, '/impact/product?product='),
+    ex(method, '/impact/product?product=oat', false),
+    ex(method, '/impact/product?product=oat', true, 'broken'),
+    ex(method, '/product?product=oat%20milk'),
+    ex(method, '/product?product=cheddar'),
+    ex(method, '/product?product=%E0%A4%A'),
+    ex(method, '/product?product=oat', false),
+    ex(method, '/product?product=oat', true, 'broken'),
+    ex(method, '/recipe?recipe=lasagne'),
+    ex(method, '/recipe?recipe=zzqx'),
+    ex(method, '/recipe?recipe=a&recipe=b'),
+    ex(method, '/recipe?recipe=lasagne', false),
+    ex(method, '/recipe?recipe=lasagne', true, 'broken'),
+    ex(method, '/healthz', false),
+    ex(method, '/nowhere'),
+  ]),
+  ...['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].flatMap((method) =>
+    ['/impact/product', '/product', '/recipe', '/healthz', '/nowhere'].map((path) => ex(method, path)),
+  ),
+];
+
+async function exchange(entry: ReturnType<typeof ex>): Promise<Reply> {
+  const target = entry.target === 'broken' ? broken : svc;
+  return send(target.port, entry.path, {
+    method: entry.method,
+    headers: entry.key ? { 'x-api-key': target.key } : {},
+  });
+}
+
+/** Checks one real answer against the response object the document gives for it. */
+function check(response: Schema, reply: Reply, method: string): string[] {
+  const resolved = deref(response);
+  const problems: string[] = [];
+  const headers = (resolved.headers ?? {}) as Record<string, Schema>;
+  for (const [name, header] of Object.entries(headers)) {
+    const value = reply.headers[name.toLowerCase()];
+    if (value === undefined) problems.push(`header ${name} missing`);
+    else problems.push(...validate(value, deref(header).schema as Schema, doc, `header ${name}`));
+  }
+  const content = resolved.content as Record<string, { schema: Schema }> | undefined;
+  if (method === 'HEAD' || content === undefined) {
+    if (reply.text !== '') problems.push('body sent where none is documented');
+    return problems;
+  }
+  const media = content['application/json'];
+  if (media === undefined) return [...problems, 'no application/json content documented'];
+  if (!String(reply.headers['content-type']).startsWith('application/json')) {
+    problems.push(`content-type ${reply.headers['content-type']}`);
+  }
+  return [...problems, ...validate(reply.json(), media.schema, doc)];
+}
+
+describe('openapi.yaml', () => {
+  it('is an OpenAPI 3.1 document with the x-api-key header scheme applied by default', () => {
+    expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
+    expect(doc.security).toEqual([{ apiKey: [] }]);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/impact/product', '/product', '/recipe']);
+  });
+
+  it('documents the parameters the service reads, with its length limit', () => {
+    const expected: Record<string, string | null> = {
+      '/impact/product': 'product',
+      '/product': 'product',
+      '/recipe': 'recipe',
+      '/healthz': null,
+    };
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const operation of Object.values(item)) {
+        const params = (operation.parameters ?? []).map(deref);
+        if (expected[path] === null) {
+          expect(params).toEqual([]);
+          continue;
+        }
+        expect(params).toHaveLength(1);
+        expect(params[0]).toMatchObject({
+          name: expected[path],
+          in: 'query',
+          required: true,
+          schema: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+        });
+      }
+    }
+  });
+
+  it('lists exactly the error codes the service uses', () => {
+    const error = doc.components.schemas.Error as { properties: { error: Schema } };
+    const code = (error.properties.error.properties as Record<string, Schema>).code!;
+    expect([...(code.enum as string[])].sort()).toEqual([...ErrorCodeSchema.options].sort());
+  });
+
+  it('documents every answer the service gives, and the service gives every documented answer', async () => {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const entry of EXCHANGES) {
+      const reply = await exchange(entry);
+      const label = `${entry.method} ${entry.path} (${entry.target}${entry.key ? '' : ', no key'}) → ${reply.status}`;
+      const path = entry.path.split('?')[0]!;
+      const item = doc.paths[path];
+      const operation = item?.[entry.method.toLowerCase()];
+      let response: Schema | undefined;
+      if (item === undefined) {
+        if (reply.status !== 404) problems.push(`${label}: unknown paths are documented as 404`);
+        response = doc['x-fallback-responses'].unknownPath;
+      } else if (operation === undefined) {
+        if (reply.status !== 405) problems.push(`${label}: undocumented methods are documented as 405`);
+        response = doc['x-fallback-responses'].otherMethods;
+      } else {
+        response = operation.responses[String(reply.status)];
+        if (response === undefined) {
+          problems.push(`${label}: status not documented`);
+          continue;
+        }
+        seen.add(`${entry.method.toLowerCase()} ${path} ${reply.status}`);
+        const open = Array.isArray(operation.security) && operation.security.length === 0;
+        if (!entry.key && !open && reply.status !== 401) problems.push(`${label}: secured but no 401`);
+        if (open && reply.status === 401) problems.push(`${label}: documented as open`);
+      }
+      problems.push(...check(response, reply, entry.method).map((problem) => `${label}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => METHODS.includes(method))
+        .flatMap(([method, operation]) =>
+          Object.keys(operation.responses).map((status) => `${method} ${path} ${status}`),
+        ),
+    );
+    const unexercised = documented.filter((key) => !seen.has(key));
+    expect(unexercised).toEqual([]);
+  });
+});
