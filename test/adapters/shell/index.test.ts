@@ -1,0 +1,180 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { commandText, runShell } from '../../../src/adapters/shell/index.js';
+import { NotFoundError } from '../../../src/core/errors.js';
+import type { ProductResult, RecipeResult } from '../../../src/core/result.js';
+import type { LookupSource } from '../../../src/core/source.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+
+/** An in-memory LookupSource: knows oat milk and nothing else, and records what it was asked. */
+function memorySource(): LookupSource & { asked: string[] } {
+  const asked: string[] = [];
+  return {
+    id: 'catalog',
+    asked,
+    async lookupProduct(name): Promise<ProductResult> {
+      asked.push(name);
+      if (!/oat/i.test(name)) throw new NotFoundError('product', name, ['oat milk']);
+      return {
+        kind: 'product',
+        query: name,
+        name: 'Oat milk',
+        kgCo2ePerUnit: 0.3,
+        unit: 'L',
+        comparisonText: 'The impact is 70% lower than the average.',
+        comparison: { percent: 70, direction: 'lower' },
+        category: null,
+        level: 'low',
+        swap: null,
+        confidence: null,
+        status: null,
+        notes: [],
+        source: { id: 'catalog', label: 'Memory' },
+      };
+    },
+    async lookupRecipe(name): Promise<RecipeResult> {
+      asked.push(name);
+      throw new NotFoundError('recipe', name);
+    },
+  };
+}
+
+/** Feeds `lines` into a real shell over PassThrough streams and returns everything it printed. */
+async function drive(input: string | string[], options: { banner?: string } = {}) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const chunks: Buffer[] = [];
+  stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const source = memorySource();
+  const finished = runShell({ input: stdin, output: stdout, source, logger: silentLogger(), ...options });
+  for (const part of Array.isArray(input) ? input : [input]) stdin.write(part);
+  stdin.end();
+  await finished;
+  return { output: Buffer.concat(chunks).toString('utf8'), source };
+}
+
+describe('runShell', () => {
+  it('answers lines with or without /carbon and prints the banner once', async () => {
+    const { output, source } = await drive('/carbon product oat milk\nproduct oat drink\n', {
+      banner: 'Hello',
+    });
+    expect(output.startsWith('Hello\n')).toBe(true);
+    expect(output.match(/Hello/g)).toHaveLength(1);
+    expect(output.match(/0\.3 kg CO2e per litre · low ▮▯▯/g)).toHaveLength(2);
+    expect(source.asked).toEqual(['oat milk', 'oat drink']);
+  });
+
+  it('answers in input order even when lines arrive in one chunk', async () => {
+    const { output } = await drive('product oat milk\nproduct tofu\nrecipe soup\nhelp\n');
+    const oat = output.indexOf('Oat milk');
+    const tofu = output.indexOf('No product found for "tofu"');
+    const soup = output.indexOf('No recipe found for "soup"');
+    const help = output.indexOf('Usage:');
+    expect(oat).toBeGreaterThanOrEqual(0);
+    expect(tofu).toBeGreaterThan(oat);
+    expect(soup).toBeGreaterThan(tofu);
+    expect(help).toBeGreaterThan(soup);
+  });
+
+  it('stops at exit and ignores what follows', async () => {
+    const { output, source } = await drive('product oat milk\nexit\nproduct oat late\n');
+    expect(source.asked).toEqual(['oat milk']);
+    expect(output).not.toContain('oat late');
+  });
+
+  it('stops at QUIT and at the end of input without a final newline', async () => {
+    expect((await drive('QUIT\nproduct oat\n')).source.asked).toEqual([]);
+    expect((await drive('product oat milk')).source.asked).toEqual(['oat milk']);
+  });
+
+  it('skips blank lines and answers a bare /carbon with help', async () => {
+    const { output, source } = await drive('\n   \n/carbon\n');
+    expect(source.asked).toEqual([]);
+    expect(output).toContain('Usage:');
+    expect(output.match(/Usage:/g)).toHaveLength(1);
+  });
+
+  it('survives hostile input and keeps answering afterwards', async () => {
+    const hostile = [
+      'x'.repeat(10_000),
+      `product ${'y'.repeat(10_000)}`,
+      '\u0000\u0001\u0002\u001b[2J\u001b]0;pwned\u0007',
+      'product \u001b[31mred\u001b[0m',
+      'recipe \u200b\ufeff',
+      '\ud800 unpaired surrogate',
+      'product 🥛🥛🥛',
+      '%s%n%x {{constructor}} __proto__',
+      'product oat milk',
+    ];
+    const { output, source } = await drive(`${hostile.join('\n')}\n`);
+    expect(output).toContain("That name can't be looked up: names are limited to 200 characters.");
+    expect(output).toContain("That name can't be looked up: the name is empty.");
+    expect(output).toContain('Oat milk');
+    // Nothing that could drive the terminal reaches the output.
+    expect(output.replaceAll('\n', '')).not.toMatch(/\p{Cc}/u);
+    expect(source.asked.at(-1)).toBe('oat milk');
+  });
+
+  it('copes with input split mid-line and CRLF line ends', async () => {
+    const { source } = await drive(['prod', 'uct oat ', 'milk\r\n', 'product oat\r\n']);
+    expect(source.asked).toEqual(['oat milk', 'oat']);
+  });
+});
+
+describe('commandText', () => {
+  it.each([
+    ['product oat milk', 'product oat milk'],
+    ['/carbon product oat milk', 'product oat milk'],
+    ['  CARBON   recipe lasagne ', 'recipe lasagne'],
+    ['/carbon', 'help'],
+    ['carbonara', 'carbonara'],
+    ['', ''],
+    ['exit', null],
+    [' Quit ', null],
+    ['/exit', null],
+  ])('%j → %j', (line, expected) => {
+    expect(commandText(line)).toBe(expected);
+  });
+});
+
+describe('runShell in a terminal', () => {
+  it('prompts, answers, and leaves on Ctrl-D without waiting for the input to end', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let output = '';
+    stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const source = memorySource();
+    const finished = runShell({
+      input: stdin,
+      output: stdout,
+      source,
+      logger: silentLogger(),
+      interactive: true,
+    });
+    stdin.write('product oat milk\r');
+    stdin.write('\u0004');
+    await finished;
+    expect(output).toContain('carbon> ');
+    expect(output).toContain('0.3 kg CO2e per litre');
+    expect(source.asked).toEqual(['oat milk']);
+    expect(stdin.writableEnded).toBe(false);
+  });
+
+  it('leaves on Ctrl-C', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    stdout.resume();
+    const finished = runShell({
+      input: stdin,
+      output: stdout,
+      source: memorySource(),
+      logger: silentLogger(),
+      interactive: true,
+    });
+    stdin.write('\u0003');
+    await finished;
+    expect(stdin.writableEnded).toBe(false);
+  });
+});
