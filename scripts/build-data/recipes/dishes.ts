@@ -1,0 +1,10 @@
+import { EUROPEAN_DISHES } from './european.js';
+import type { DishDefinition } from './types.js';
+
+export type { DishDefinition, DishIngredient } from './types.js';
+
+/**
+ * Dish definitions for `/carbon recipe <name>`: ingredients per ONE serving, each mapped to an
+ * Agribalyse 3.2 item by its `Code AGB`. Check with `npx tsx scripts/build-data/recipes/check.ts`.
+ */
+export const DISHES: DishDefinition[] = [...EUROPEAN_DISHES];
