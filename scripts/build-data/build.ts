@@ -1,0 +1,128 @@
+import {
+  type ProductsFile,
+  ProductsFileSchema,
+  type RecipesFile,
+  RecipesFileSchema,
+} from '../../src/sources/catalog/schema.js';
+import { readAgribalyse } from './agribalyse.js';
+import { ALIASES } from './aliases.js';
+import { buildCategories } from './categories.js';
+import { readCiqualNames } from './ciqual.js';
+import { decideUnit } from './liquids.js';
+import { readMilkReference, round } from './milk-reference.js';
+import { RAW_DATA_DIR, rawPath } from './paths.js';
+import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
+import { chooseSwaps } from './swaps.js';
+import { checkProductTerciles } from './terciles.js';
+
+export const AGRIBALYSE_ATTRIBUTION = 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0';
+
+/** Milks and plant-based milk alternatives in scope for the milk trial (fluid, not powders or creams). */
+const PLANT_MILK = /^(oat-based|rice-based|coconut-based) drink|^almond drink|^soy drink|flavoured milk/i;
+
+const MAX_DISPLAY_LENGTH = 100;
+
+function displayName(lciName: string, aliases: readonly string[]): string {
+  const name = aliases[0] ?? lciName;
+  if (name.length <= MAX_DISPLAY_LENGTH) return name;
+  const cut = name.slice(0, MAX_DISPLAY_LENGTH - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
+export interface BuildOutput {
+  products: ProductsFile;
+  recipes: RecipesFile;
+}
+
+/** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
+export async function buildData(
+  rawDir = RAW_DATA_DIR,
+  dishes?: readonly DishDefinition[],
+): Promise<BuildOutput> {
+  const items = readAgribalyse(rawPath('agribalyse', rawDir));
+  checkProductTerciles(items.map((item) => item.kgCo2ePerKg));
+  const categories = buildCategories(items, readCiqualNames(rawPath('ciqual', rawDir)));
+  const categoryIndex = new Map(categories.map((category, index) => [category.subgroup, index]));
+  const byCode = new Map(items.map((item) => [item.code, item]));
+  for (const code of Object.keys(ALIASES)) {
+    if (!byCode.has(code)) throw new Error(`aliases.ts: unknown Agribalyse code ${code}`);
+  }
+
+  const sorted = [...items].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
+  const trialMilk = (item: (typeof items)[number]) =>
+    (item.subgroup === 'laits' && decideUnit(item).unit === 'L') || PLANT_MILK.test(item.lciName);
+  const swaps = chooseSwaps(
+    sorted.map((item) => ({
+      code: item.code,
+      lciName: item.lciName,
+      kgCo2ePerKg: item.kgCo2ePerKg,
+      common: ALIASES[item.code] !== undefined,
+      // Plant drinks sit under beverages in Agribalyse, but they are the obvious swap for dairy milk.
+      pool: trialMilk(item) ? 'trial-milk' : item.subgroup,
+    })),
+  );
+
+  const products: ProductsFile = {
+    source: AGRIBALYSE_ATTRIBUTION,
+    licence: 'Licence Ouverte / Etalab 2.0 (ADEME); categories from CIQUAL 2020 (ANSES), Licence Ouverte 2.0',
+    milkReference: readMilkReference(rawPath('pooreNemecek', rawDir)),
+    categories: categories.map((category) => ({
+      name: category.name,
+      count: category.count,
+      meanKgCo2ePerKg: round(category.meanKgCo2ePerKg),
+    })),
+    products: sorted.map((item) => {
+      const unit = decideUnit(item);
+      const aliases = ALIASES[item.code] ?? [];
+      return {
+        code: item.code,
+        name: item.lciName,
+        display: displayName(item.lciName, aliases),
+        category: categoryIndex.get(item.subgroup)!,
+        kgCo2ePerKg: item.kgCo2ePerKg,
+        unit: unit.unit,
+        kgCo2ePerUnit:
+          unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
+        aliases: [...aliases],
+        swap: swaps.get(item.code) ?? null,
+        trialMilk: trialMilk(item),
+        notes: unit.notes,
+      };
+    }),
+  };
+
+  const recipes: RecipesFile = {
+    source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project`,
+    recipes: computeRecipes(
+      dishes ?? (await loadDishes()),
+      new Map(items.map((item) => [item.code, item.kgCo2ePerKg])),
+    ),
+  };
+  // The app validates with the same schemas on load: fail here rather than at run time.
+  return { products: ProductsFileSchema.parse(products), recipes: RecipesFileSchema.parse(recipes) };
+}
+
+/**
+ * Stable, diff-friendly JSON: one array element per line. Key order follows the objects built above,
+ * and every list is sorted, so a rebuild from the same inputs is byte-identical.
+ */
+export function serialise(file: object): string {
+  const lines: string[] = ['{'];
+  const entries = Object.entries(file);
+  entries.forEach(([key, value], index) => {
+    const comma = index < entries.length - 1 ? ',' : '';
+    if (Array.isArray(value)) {
+      lines.push(`  ${JSON.stringify(key)}: [`);
+      for (const [i, element] of value.entries()) {
+        lines.push(`    ${JSON.stringify(element)}${i < value.length - 1 ? ',' : ''}`);
+      }
+      lines.push(`  ]${comma}`);
+    } else {
+      lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);
+    }
+  });
+  lines.push('}', '');
+  return lines.join('\n');
+}
+
+export const OUTPUT_FILES = { products: 'products.json', recipes: 'recipes.json' } as const;

@@ -1,0 +1,75 @@
+import type { AgribalyseItem } from './agribalyse.js';
+import type { CiqualNames } from './ciqual.js';
+
+/**
+ * English names for Agribalyse subgroups where CIQUAL 2020 does not give one unambiguous name:
+ * the subgroup mixes CIQUAL subgroups (most common one below MIN_MAJORITY_SHARE), CIQUAL has no
+ * English subgroup for it, or two Agribalyse subgroups would share a name. Translated by hand from
+ * the French Agribalyse subgroup name.
+ */
+const HAND_NAMES: Record<string, string> = {
+  'céréales de petit-déjeuner et biscuits': 'Breakfast cereals and biscuits',
+  'farines et pâtes à tarte': 'Flours and pastry doughs',
+  'pains et viennoiseries': 'Breads and Viennese pastries',
+  'plats composés': 'Composite dishes',
+  'plats végétariens': 'Vegetarian dishes',
+  'substituts de charcuterie': 'Delicatessen meat substitutes',
+  'substituts de viande': 'Meat substitutes',
+  'ingrédients divers': 'Miscellaneous ingredients',
+  'aides culinaires': 'Cooking aids',
+};
+
+/** Below this share of a subgroup's foods, the most common CIQUAL name does not describe it. */
+const MIN_MAJORITY_SHARE = 0.75;
+
+export interface Category {
+  /** French Agribalyse subgroup, the key. */
+  subgroup: string;
+  name: string;
+  count: number;
+  /** Arithmetic mean of the per-kg values of the foods in the subgroup. */
+  meanKgCo2ePerKg: number;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** One category per Agribalyse subgroup, sorted by English name; throws if a name is missing or shared. */
+export function buildCategories(items: AgribalyseItem[], ciqual: Map<number, CiqualNames>): Category[] {
+  const bySubgroup = new Map<string, AgribalyseItem[]>();
+  for (const item of items) {
+    const members = bySubgroup.get(item.subgroup) ?? [];
+    members.push(item);
+    bySubgroup.set(item.subgroup, members);
+  }
+  const categories: Category[] = [];
+  for (const [subgroup, members] of bySubgroup) {
+    const counts = new Map<string, number>();
+    let matched = 0;
+    for (const item of members) {
+      const name = ciqual.get(item.ciqualCode)?.subgroup;
+      if (name === undefined || name === null) continue;
+      matched += 1;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const [majority, majorityCount] = [...counts].sort(
+      (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+    )[0] ?? [null, 0];
+    const fromCiqual =
+      majority !== null && majorityCount / matched >= MIN_MAJORITY_SHARE ? capitalise(majority) : null;
+    const name = HAND_NAMES[subgroup] ?? fromCiqual;
+    if (name === null)
+      throw new Error(`no English name for Agribalyse subgroup "${subgroup}": add it to HAND_NAMES`);
+    const total = members.reduce((sum, item) => sum + item.kgCo2ePerKg, 0);
+    categories.push({ subgroup, name, count: members.length, meanKgCo2ePerKg: total / members.length });
+  }
+  categories.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const names = new Set(categories.map((category) => category.name));
+  if (names.size !== categories.length) {
+    const seen = new Set<string>();
+    const duplicates = categories.filter((c) => seen.has(c.name) || !seen.add(c.name)).map((c) => c.name);
+    throw new Error(`two Agribalyse subgroups share an English name: ${duplicates.join(', ')}`);
+  }
+  return categories;
+}

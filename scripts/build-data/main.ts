@@ -1,0 +1,22 @@
+/**
+ * `npm run build:data`: derives data/*.json from the raw datasets in ../shared/data (or
+ * CARBON_RAW_DATA_DIR). The app only ever reads the committed output.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildData, OUTPUT_FILES, serialise } from './build.js';
+import { DATA_DIR, missingRawData } from './paths.js';
+
+const missing = missingRawData();
+if (missing !== null) {
+  process.stderr.write(`build:data: ${missing}\n`);
+  process.exit(1);
+}
+const output = await buildData();
+for (const [key, file] of Object.entries(OUTPUT_FILES) as [keyof typeof OUTPUT_FILES, string][]) {
+  writeFileSync(join(DATA_DIR, file), serialise(output[key]));
+}
+process.stdout.write(
+  `build:data: ${output.products.products.length} products, ${output.products.categories.length} categories, ` +
+    `${output.recipes.recipes.length} recipes → ${DATA_DIR}\n`,
+);

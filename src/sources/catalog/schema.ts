@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { UnitSchema } from '../../core/result.js';
+
+/**
+ * The committed data files under data/, written by scripts/build-data and validated here on load.
+ * The build validates its own output with the same schemas, so the two cannot drift apart.
+ */
+
+export const CategorySchema = z.object({
+  /** English name, e.g. "Milk" or "Breakfast cereals and biscuits". */
+  name: z.string().min(1),
+  /** Agribalyse foods in the category; the average below is over these. */
+  count: z.number().int().positive(),
+  /** Arithmetic mean of the members' kg CO2e per kg. */
+  meanKgCo2ePerKg: z.number().positive(),
+});
+export type CategoryData = z.infer<typeof CategorySchema>;
+
+export const ProductSchema = z.object({
+  /** Agribalyse "Code AGB". */
+  code: z.string().min(1),
+  /** Agribalyse "LCI Name" (English). */
+  name: z.string().min(1),
+  /** Short everyday name for autocomplete; the first curated alias, else the LCI name. */
+  display: z.string().min(1).max(100),
+  /** Index into ProductsFile.categories. */
+  category: z.number().int().nonnegative(),
+  kgCo2ePerKg: z.number().nonnegative(),
+  unit: UnitSchema,
+  kgCo2ePerUnit: z.number().nonnegative(),
+  /** Curated everyday names (scripts/build-data/aliases.ts). */
+  aliases: z.array(z.string().min(1)).default([]),
+  /** Code of a recognisable product in the same category at least 30% lower per kg, if any. */
+  swap: z.string().min(1).nullable().default(null),
+  /** Milk or plant-based milk alternative: in scope for the milk trial. */
+  trialMilk: z.boolean().default(false),
+  notes: z.array(z.string()).default([]),
+});
+export type ProductData = z.infer<typeof ProductSchema>;
+
+export const MilkReferenceSchema = z.object({
+  name: z.string(),
+  kgCo2ePerKg: z.number().positive(),
+  densityKgPerL: z.number().positive(),
+  kgCo2ePerL: z.number().positive(),
+  citation: z.string(),
+});
+export type MilkReference = z.infer<typeof MilkReferenceSchema>;
+
+export const ProductsFileSchema = z
+  .object({
+    source: z.string(),
+    licence: z.string(),
+    milkReference: MilkReferenceSchema,
+    categories: z.array(CategorySchema).min(1),
+    products: z.array(ProductSchema).min(1),
+  })
+  .superRefine((file, context) => {
+    const codes = new Set(file.products.map((product) => product.code));
+    file.products.forEach((product, index) => {
+      if (product.category >= file.categories.length) {
+        context.addIssue({
+          code: 'custom',
+          message: 'unknown category',
+          path: ['products', index, 'category'],
+        });
+      }
+      if (product.swap !== null && !codes.has(product.swap)) {
+        context.addIssue({ code: 'custom', message: 'unknown swap code', path: ['products', index, 'swap'] });
+      }
+    });
+  });
+export type ProductsFile = z.infer<typeof ProductsFileSchema>;
+
+export const RecipeContributorSchema = z.object({
+  name: z.string().min(1),
+  /** Agribalyse code of the ingredient. */
+  code: z.string().min(1),
+  grams: z.number().positive(),
+  kgCo2e: z.number().nonnegative(),
+  share: z.number().min(0).max(1),
+});
+export type RecipeContributorData = z.infer<typeof RecipeContributorSchema>;
+
+export const RecipeSchema = z.object({
+  name: z.string().min(1).max(100),
+  aliases: z.array(z.string().min(1)).default([]),
+  cuisine: z.string(),
+  kgCo2ePerServing: z.number().nonnegative(),
+  /** Largest first. */
+  contributors: z.array(RecipeContributorSchema).min(1),
+});
+export type RecipeData = z.infer<typeof RecipeSchema>;
+
+export const RecipesFileSchema = z.object({
+  source: z.string(),
+  recipes: z.array(RecipeSchema),
+});
+export type RecipesFile = z.infer<typeof RecipesFileSchema>;
