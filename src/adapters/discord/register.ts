@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+import { type Config, ConfigError } from '../../config/env.js';
+import { COMMAND_DEFINITIONS } from './commands.js';
+import { createDiscordRest, DiscordRestError, discordApiBase } from './rest.js';
+
+export interface RegistrationResult {
+  scope: 'global' | 'guild';
+  count: number;
+}
+
+/**
+ * `carbon discord-register`: uploads the command definitions with Discord's bulk overwrite, which
+ * replaces the whole set and so is safe to run any number of times. DISCORD_GUILD_ID registers in
+ * one server (instant, for testing); otherwise globally. Run it when the definitions change, not
+ * on every start: registration is rate-limited.
+ */
+export async function registerCommands(config: Config, logger: Logger): Promise<RegistrationResult> {
+  const problems: string[] = [];
+  if (config.DISCORD_APPLICATION_ID === undefined) {
+    problems.push(
+      'DISCORD_APPLICATION_ID: required to register commands (Developer Portal → General Information)',
+    );
+  }
+  if (config.discordToken === undefined) {
+    problems.push('DISCORD_TOKEN: required to register commands (Developer Portal → Bot → Reset Token)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const applicationId = config.DISCORD_APPLICATION_ID!;
+  const guildId = config.DISCORD_GUILD_ID;
+  const scope = guildId === undefined ? 'global' : 'guild';
+  const rest = createDiscordRest({ baseUrl: discordApiBase(config), botToken: config.discordToken! });
+  let registered: unknown;
+  try {
+    registered = await rest.putCommands(applicationId, guildId, COMMAND_DEFINITIONS);
+  } catch (error) {
+    if (error instanceof DiscordRestError && (error.status === 401 || error.status === 403)) {
+      throw new Error(
+        `Discord refused the registration (HTTP ${error.status}): check that DISCORD_TOKEN is the bot token of application ${applicationId}${guildId === undefined ? '' : ` and that the bot is in guild ${guildId}`}.`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  const count = Array.isArray(registered) ? registered.length : COMMAND_DEFINITIONS.length;
+  logger.info({ scope, count, applicationId, guildId }, 'Discord commands registered');
+  return { scope, count };
+}

@@ -1,0 +1,357 @@
+import type { LookupKind } from '../core/errors.js';
+import type { HelpView } from '../core/help.js';
+import type { Reply } from '../core/lookup.js';
+import type { ErrorView } from '../core/messages.js';
+import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
+import { formatFootprint, formatKg, formatShare, levelScale, truncate } from './shared.js';
+
+/**
+ * Discord messages as plain API JSON (what both the gateway and the HTTP interactions transport
+ * send), so the renderer stays pure and independent of discord.js.
+ */
+
+export interface DiscordEmbedField {
+  name: string;
+  value: string;
+  inline?: boolean;
+}
+
+export interface DiscordEmbed {
+  title?: string;
+  description?: string;
+  color?: number;
+  fields?: DiscordEmbedField[];
+  footer?: { text: string };
+}
+
+export interface DiscordButton {
+  type: 2;
+  style: 1 | 2;
+  label: string;
+  custom_id: string;
+}
+
+export interface DiscordActionRow {
+  type: 1;
+  components: DiscordButton[];
+}
+
+export interface DiscordMessage {
+  content?: string;
+  embeds: DiscordEmbed[];
+  components: DiscordActionRow[];
+  flags?: number;
+  /** Always empty: nothing the bot posts may ping anyone, whatever the data or the user typed. */
+  allowed_mentions: { parse: [] };
+}
+
+export const EPHEMERAL_FLAG = 64;
+
+/** Discord's documented embed limits, in characters. */
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  total: 6000,
+} as const;
+
+/** Message content limit. */
+export const CONTENT_LIMIT = 2000;
+
+export const LEVEL_COLOURS: Record<Level, number> = {
+  low: 0x3ba55c,
+  medium: 0xf0a020,
+  high: 0xed4245,
+};
+
+export interface RenderOptions {
+  /**
+   * `button` (default): ephemeral, with a "Share in channel" button.
+   * `{ sharedBy }`: the public copy, credited to the user id that shared it.
+   */
+  mode?: 'button' | { sharedBy: string };
+}
+
+const SHARE_PREFIX = 'carbon:share:';
+const CUSTOM_ID_LIMIT = 100;
+
+/**
+ * The button's custom_id: kind and the name as found, cut to fit Discord's 100-character limit.
+ * A cut name still finds the same entry in practice, and the share handler prefers the embed itself.
+ */
+export function shareCustomId(kind: LookupKind, name: string): string {
+  const prefix = `${SHARE_PREFIX}${kind === 'product' ? 'p' : 'r'}:`;
+  return `${prefix}${cutCodeUnits(oneLine(name), CUSTOM_ID_LIMIT - prefix.length)}`;
+}
+
+export function parseShareCustomId(customId: string): { kind: LookupKind; name: string } | null {
+  const match = /^carbon:share:([pr]):(.+)$/s.exec(customId);
+  if (!match) return null;
+  return { kind: match[1] === 'p' ? 'product' : 'recipe', name: match[2]! };
+}
+
+export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordMessage {
+  const mode = options.mode ?? 'button';
+  switch (reply.type) {
+    case 'result': {
+      const { result } = reply;
+      const embed = result.kind === 'product' ? productEmbed(result) : recipeEmbed(result);
+      if (mode === 'button') {
+        return {
+          embeds: [fitEmbed(embed)],
+          components: [shareRow(shareCustomId(result.kind, result.name))],
+          flags: EPHEMERAL_FLAG,
+          allowed_mentions: { parse: [] },
+        };
+      }
+      return sharedMessage([embed], mode.sharedBy);
+    }
+    case 'help':
+      return {
+        embeds: [fitEmbed(helpEmbed(reply.help))],
+        components: [],
+        flags: EPHEMERAL_FLAG,
+        allowed_mentions: { parse: [] },
+      };
+    case 'error':
+      return {
+        content: errorContent(reply.error),
+        embeds: [],
+        components: [],
+        flags: EPHEMERAL_FLAG,
+        allowed_mentions: { parse: [] },
+      };
+  }
+}
+
+/** The public copy of a result: same embeds, no button, credited by mention (which never pings). */
+export function sharedMessage(embeds: DiscordEmbed[], sharedBy: string): DiscordMessage {
+  const mention = /^\d{1,25}$/.test(sharedBy) ? `<@${sharedBy}>` : 'someone';
+  return {
+    content: `Shared by ${mention}`,
+    embeds: embeds.slice(0, 1).map(fitEmbed),
+    components: [],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+function shareRow(customId: string): DiscordActionRow {
+  return { type: 1, components: [{ type: 2, style: 2, label: 'Share in channel', custom_id: customId }] };
+}
+
+// Budgets below the per-part limits, chosen so that any combination stays under the 6,000 total.
+const TITLE_BUDGET = EMBED_LIMITS.title;
+const DESCRIPTION_BUDGET = 1800;
+const SENTENCE_BUDGET = 1200;
+const SHORT_FIELD_BUDGET = 200;
+const FOOTER_BUDGET = 400;
+
+function productEmbed(result: ProductResult): DiscordEmbed {
+  const lines = [`**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`, levelScale(result.level)];
+  const sentence = oneLine(result.comparisonText);
+  if (sentence !== '') lines.push('', truncate(escapeMarkdown(sentence), SENTENCE_BUDGET));
+  const fields: DiscordEmbedField[] = [];
+  if (result.category !== null && oneLine(result.category) !== '') {
+    fields.push({
+      name: 'Category',
+      value: truncate(escapeMarkdown(oneLine(result.category)), SHORT_FIELD_BUDGET),
+      inline: true,
+    });
+  }
+  if (result.swap !== null) {
+    const swap = result.swap;
+    fields.push({
+      name: 'Lower-carbon swap',
+      value: truncate(
+        `**${truncate(escapeMarkdown(oneLine(swap.name)), 200)}**: ${formatFootprint(swap.kgCo2ePerUnit, swap.unit)} (${Math.round(swap.percentLower)}% lower)`,
+        EMBED_LIMITS.fieldValue,
+      ),
+    });
+  }
+  const notes = notesField(result.notes);
+  if (notes) fields.push(notes);
+  return {
+    title: titleOf(result.name),
+    description: truncate(lines.join('\n'), DESCRIPTION_BUDGET),
+    color: LEVEL_COLOURS[result.level],
+    fields,
+    footer: footerOf(result.source, result.confidence),
+  };
+}
+
+function recipeEmbed(result: RecipeResult): DiscordEmbed {
+  const lines = [
+    `**${formatFootprint(result.kgCo2ePerServing, 'serving')}**`,
+    levelScale(result.level),
+    '',
+    verdictLine(result.climateFriendly, result.thresholdKgPerServing),
+  ];
+  const fields: DiscordEmbedField[] = [];
+  const contributors = contributorsField(result.contributors);
+  if (contributors) fields.push(contributors);
+  const notes = notesField(result.notes);
+  if (notes) fields.push(notes);
+  return {
+    title: titleOf(result.name),
+    description: truncate(lines.join('\n'), DESCRIPTION_BUDGET),
+    color: LEVEL_COLOURS[result.level],
+    fields,
+    footer: footerOf(result.source, result.confidence),
+  };
+}
+
+function verdictLine(verdict: Verdict, threshold: number): string {
+  const budget = `${formatKg(threshold)} kg CO2e per serving`;
+  switch (verdict.value) {
+    case 'yes':
+      return `✅ **Climate-friendly**: within the ${budget} budget for a 1.5 °C diet.`;
+    case 'no':
+      return `❌ **Not climate-friendly**: above the ${budget} budget for a 1.5 °C diet.`;
+    case 'unknown': {
+      const raw =
+        verdict.raw === null
+          ? ''
+          : ` (source said: “${truncate(escapeMarkdown(oneLine(verdict.raw)), 200)}”)`;
+      return `❔ **Climate-friendly: unknown**${raw}. The budget is ${budget}.`;
+    }
+  }
+}
+
+function contributorsField(contributors: RecipeResult['contributors']): DiscordEmbedField | null {
+  if (contributors.length === 0) return null;
+  const lines: string[] = [];
+  let used = 0;
+  for (const [index, contributor] of contributors.entries()) {
+    const grams = contributor.grams === null ? '' : ` (${formatKg(contributor.grams)} g)`;
+    const line = `${index + 1}. ${truncate(escapeMarkdown(oneLine(contributor.name)), 120)}${grams}: ${formatKg(contributor.kgCo2e)} kg CO2e, ${formatShare(contributor.share)}`;
+    const remaining = contributors.length - index;
+    // Keep room for the "…and N more" line whenever a line might not be the last.
+    const reserve = remaining > 1 ? 20 : 0;
+    if (used + line.length + 1 + reserve > EMBED_LIMITS.fieldValue || lines.length >= 10) {
+      lines.push(`…and ${remaining} more`);
+      break;
+    }
+    lines.push(line);
+    used += line.length + 1;
+  }
+  return { name: 'Main contributors', value: lines.join('\n') };
+}
+
+function notesField(notes: readonly string[]): DiscordEmbedField | null {
+  const shown = notes.map(oneLine).filter((note) => note !== '');
+  if (shown.length === 0) return null;
+  const value = shown.map((note) => `• ${truncate(escapeMarkdown(note), 300)}`).join('\n');
+  return { name: 'Notes', value: truncate(value, EMBED_LIMITS.fieldValue) };
+}
+
+function titleOf(name: string): string {
+  const title = oneLine(name);
+  return truncate(escapeMarkdown(title === '' ? '(unnamed)' : title), TITLE_BUDGET);
+}
+
+function footerOf(source: SourceInfo, confidence: number | null): { text: string } {
+  // Footers are not markdown-rendered, so source text is shown as is.
+  const parts = [`Source: ${oneLine(source.label)}`];
+  if (source.attribution !== undefined && oneLine(source.attribution) !== '') {
+    parts.push(oneLine(source.attribution));
+  }
+  if (confidence !== null && confidence < 1) parts.push(`match confidence ${Math.round(confidence * 100)}%`);
+  return { text: truncate(parts.join(' · '), FOOTER_BUDGET) };
+}
+
+function helpEmbed(help: HelpView): DiscordEmbed {
+  return {
+    title: 'carbon: food carbon footprints',
+    description: truncate(
+      help.hint === null ? 'Look up the carbon footprint of a food or a dish.' : escapeMarkdown(help.hint),
+      DESCRIPTION_BUDGET,
+    ),
+    color: LEVEL_COLOURS.low,
+    fields: help.usage.slice(0, 10).map((usage) => ({
+      name: truncate(usage.command, EMBED_LIMITS.fieldName),
+      value: truncate(usage.description, EMBED_LIMITS.fieldValue),
+    })),
+    footer: { text: truncate(help.footer.replaceAll('`', ''), FOOTER_BUDGET) },
+  };
+}
+
+function errorContent(error: ErrorView): string {
+  const lines = [`⚠️ ${escapeMarkdown(oneLine(error.text))}`];
+  // Hints are the project's own wording and may use `code` on purpose.
+  if (error.hint !== null) lines.push(error.hint);
+  for (const suggestion of error.suggestions.slice(0, 3)) {
+    const name = oneLine(suggestion).replaceAll('`', "'");
+    lines.push(`• \`${truncate(name, 120)}\``);
+  }
+  return truncate(lines.join('\n'), CONTENT_LIMIT);
+}
+
+/** Characters counted towards the 6,000 total, as Discord counts them. */
+export function embedLength(embed: DiscordEmbed): number {
+  let total =
+    (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0);
+  for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
+  return total;
+}
+
+/**
+ * Enforces every embed limit on any embed, including ones copied back from a message: the
+ * per-part limits first, then the total by dropping trailing fields and shortening the description.
+ */
+export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
+  const fitted: DiscordEmbed = { ...embed };
+  if (fitted.title !== undefined) fitted.title = truncate(fitted.title, EMBED_LIMITS.title);
+  if (fitted.description !== undefined) {
+    fitted.description = truncate(fitted.description, EMBED_LIMITS.description);
+  }
+  if (fitted.footer !== undefined)
+    fitted.footer = { text: truncate(fitted.footer.text, EMBED_LIMITS.footer) };
+  if (fitted.fields !== undefined) {
+    fitted.fields = fitted.fields.slice(0, EMBED_LIMITS.fields).map((field) => ({
+      ...field,
+      name: truncate(field.name, EMBED_LIMITS.fieldName) || '\u200b',
+      value: truncate(field.value, EMBED_LIMITS.fieldValue) || '\u200b',
+    }));
+  }
+  while (embedLength(fitted) > EMBED_LIMITS.total && (fitted.fields?.length ?? 0) > 0) {
+    fitted.fields = fitted.fields!.slice(0, -1);
+  }
+  const excess = embedLength(fitted) - EMBED_LIMITS.total;
+  if (excess > 0 && fitted.description !== undefined) {
+    fitted.description = truncate(fitted.description, Math.max(fitted.description.length - excess, 1));
+  }
+  return fitted;
+}
+
+/**
+ * Escapes Discord markdown so names and sentences from users or sources show literally: emphasis,
+ * code, spoilers, quotes, headings, lists, masked links and `<@…>`-style mentions. `@everyone` and
+ * `@here` get a zero-width space so they cannot even look like a ping.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\*_~`|[\]<>]/g, '\\$&')
+    .replace(/^(#{1,3} |-# |[-+] )/gm, '\\$1')
+    .replace(/^(\d+)\. /gm, '$1\\. ')
+    .replace(/@(everyone|here)/gi, '@\u200b$1');
+}
+
+/** Collapses whitespace and line breaks: names and sentences are shown on one line. */
+function oneLine(text: string): string {
+  return text
+    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts to at most `max` UTF-16 code units without splitting a surrogate pair, and with no ellipsis. */
+function cutCodeUnits(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = max;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return text.slice(0, cut);
+}
