@@ -1,0 +1,298 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { Pool } from 'undici';
+import {
+  ApiKeyRefusedError,
+  BadResponseError,
+  type CarbonError,
+  InvalidInputError,
+  isCarbonError,
+  type LookupKind,
+  NotFoundError,
+  RateLimitedError,
+  SourceUnavailableError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from '../../core/errors.js';
+import { parseRetryAfter } from './retry-after.js';
+
+export interface RetryOptions {
+  /** Total attempts for network errors and 5xx; 2 means one retry. */
+  attempts: number;
+  /** The backoff before a retry is drawn uniformly from [minDelayMs, maxDelayMs] (jitter). */
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { attempts: 2, minDelayMs: 100, maxDelayMs: 300 };
+
+export interface HttpClientOptions {
+  apiKey: string;
+  /** Deadline for the whole lookup: every attempt, every body byte and the backoff between them. */
+  timeoutMs: number;
+  logger: Logger;
+  retry?: Partial<RetryOptions>;
+  /** Largest 200 body accepted; a bigger one is a BadResponseError. */
+  maxBodyBytes?: number;
+}
+
+/** What the request is for, so errors can name it. */
+export interface RequestContext {
+  kind: LookupKind;
+  query: string;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
+/** Error bodies are only read for suggestions; anything longer is cut and never shown. */
+const MAX_ERROR_BODY_BYTES = 16 * 1024;
+const MAX_SUGGESTIONS = 5;
+const MAX_SUGGESTION_LENGTH = 100;
+const SUGGESTION_KEYS = ['suggestions', 'did_you_mean', 'didYouMean', 'alternatives', 'similar', 'matches'];
+/** Idle keep-alive sockets may be closed by the server at any time; reuse them only briefly. */
+const KEEP_ALIVE_MS = 10_000;
+const MAX_CONNECTIONS_PER_ORIGIN = 32;
+
+/**
+ * Thrown inside an attempt to say whether another attempt may help. Network failures and 5xx
+ * may be transient; 4xx, bad bodies and timeouts are not (a timeout has used the whole deadline).
+ */
+class AttemptFailure extends Error {
+  constructor(
+    readonly error: CarbonError,
+    readonly retryable: boolean,
+  ) {
+    super(error.message);
+  }
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/**
+ * GETs JSON from the GreenSwapp API with the key header, one keep-alive pool per origin, a single
+ * deadline and one jittered retry. Throws only CarbonError subclasses.
+ */
+export class GreenSwappHttpClient {
+  private readonly pools = new Map<string, Pool>();
+  private readonly retry: RetryOptions;
+  private readonly maxBodyBytes: number;
+  private closed = false;
+
+  constructor(private readonly options: HttpClientOptions) {
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  }
+
+  /**
+   * Returns the parsed JSON of a 2xx answer. The deadline covers all attempts and the backoff, so a
+   * lookup never takes much longer than timeoutMs; a retry is only tried when enough of it is left.
+   */
+  async getJson(url: URL, context: RequestContext, signal?: AbortSignal): Promise<unknown> {
+    if (this.closed) throw new SourceUnavailableError('the API client has been closed');
+    const started = performance.now();
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.attempt(url, combined, deadline, attempt);
+        return interpretResponse(response, context);
+      } catch (failure) {
+        if (!(failure instanceof AttemptFailure)) throw failure;
+        const delay = this.backoffMs();
+        const remaining = this.options.timeoutMs - (performance.now() - started);
+        if (!failure.retryable || attempt >= this.retry.attempts || remaining <= delay) throw failure.error;
+        try {
+          await sleep(delay, undefined, { signal: combined });
+        } catch {
+          throw abortError(signal, deadline, this.options.timeoutMs);
+        }
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((pool) => pool.close()));
+  }
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        connections: MAX_CONNECTIONS_PER_ORIGIN,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+        keepAliveMaxTimeout: KEEP_ALIVE_MS,
+        headersTimeout: this.options.timeoutMs,
+        bodyTimeout: this.options.timeoutMs,
+      });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  private backoffMs(): number {
+    const { minDelayMs, maxDelayMs } = this.retry;
+    return minDelayMs + Math.random() * Math.max(0, maxDelayMs - minDelayMs);
+  }
+
+  /** One request; raw status, headers and a bounded body, or an AttemptFailure. */
+  private async attempt(
+    url: URL,
+    signal: AbortSignal,
+    deadline: AbortSignal,
+    attempt: number,
+  ): Promise<RawResponse> {
+    // Path and query only: the key travels in a header and headers are never logged.
+    const logContext = { path: url.pathname, query: Object.fromEntries(url.searchParams), attempt };
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const response = await this.pool(url.origin).request({
+        method: 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          'x-api-key': this.options.apiKey,
+          accept: 'application/json',
+          'user-agent': 'carbon-bot',
+        },
+        signal,
+      });
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      const limit = ok ? this.maxBodyBytes : MAX_ERROR_BODY_BYTES;
+      const { text, truncated } = await readBounded(response.body, limit);
+      if (ok && truncated) {
+        throw new AttemptFailure(new BadResponseError(`body larger than ${limit} bytes`), false);
+      }
+      const level = response.statusCode >= 500 ? 'warn' : 'debug';
+      this.options.logger[level](
+        { ...logContext, status: response.statusCode, durationMs: elapsed() },
+        'GreenSwapp API answered',
+      );
+      if (response.statusCode >= 500) {
+        throw new AttemptFailure(new UpstreamError(`HTTP ${response.statusCode}`, response.statusCode), true);
+      }
+      return { status: response.statusCode, headers: response.headers, text };
+    } catch (error) {
+      if (error instanceof AttemptFailure) throw error;
+      const failure = classifyTransportError(error, signal, deadline, this.options.timeoutMs);
+      this.options.logger.warn(
+        { ...logContext, code: failure.error.code, cause: errorCode(error), durationMs: elapsed() },
+        'GreenSwapp API request failed',
+      );
+      throw failure;
+    }
+  }
+}
+
+async function readBounded(
+  body: AsyncIterable<Buffer> & { destroy(): unknown },
+  limit: number,
+): Promise<{ text: string; truncated: boolean }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const room = limit - size;
+    if (chunk.length > room) {
+      chunks.push(chunk.subarray(0, room));
+      // Leaving the loop destroys the stream, so a huge or endless body costs no more than `limit`.
+      return { text: Buffer.concat(chunks).toString('utf8'), truncated: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), truncated: false };
+}
+
+/** Network-level failures: the caller's abort, our deadline, or a broken connection. */
+function classifyTransportError(
+  error: unknown,
+  signal: AbortSignal,
+  deadline: AbortSignal,
+  timeoutMs: number,
+): AttemptFailure {
+  if (signal.aborted) return new AttemptFailure(abortError(signal, deadline, timeoutMs), false);
+  const code = errorCode(error);
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') {
+    return new AttemptFailure(new UpstreamTimeoutError(timeoutMs), false);
+  }
+  if (isCarbonError(error)) return new AttemptFailure(error, false);
+  // Only the code goes into the message: undici messages are safe today, but codes surely are.
+  return new AttemptFailure(new UpstreamError(`network error ${code ?? 'unknown'}`, null), true);
+}
+
+/**
+ * The deadline firing is a timeout; the caller's own abort is passed through when it is already a
+ * CarbonError (an adapter's deadline may say why) and otherwise reported as an upstream failure.
+ */
+function abortError(signal: AbortSignal | undefined, deadline: AbortSignal, timeoutMs: number): CarbonError {
+  if (deadline.aborted) return new UpstreamTimeoutError(timeoutMs);
+  const reason: unknown = signal?.reason;
+  if (isCarbonError(reason)) return reason;
+  return new UpstreamError('lookup aborted by the caller');
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Maps status codes to the error hierarchy and parses 2xx JSON. */
+function interpretResponse(response: RawResponse, context: RequestContext): unknown {
+  const { status } = response;
+  if (status >= 200 && status < 300) {
+    try {
+      return JSON.parse(response.text);
+    } catch {
+      // No cause attached: V8's SyntaxError quotes the body, which is untrusted and may echo secrets.
+      throw new BadResponseError(`HTTP ${status} body is not JSON`);
+    }
+  }
+  if (status === 404) {
+    throw new NotFoundError(context.kind, context.query, suggestionsFrom(response.text));
+  }
+  if (status === 401 || status === 403) throw new ApiKeyRefusedError(status);
+  if (status === 429) throw new RateLimitedError(parseRetryAfter(response.headers['retry-after']));
+  // The name is the only input we send and it is always present, so when the service rejects the
+  // request as malformed (400, 422) or too long (414) the name is the likely cause and the user can
+  // act on it. Anything else (3xx, 405, 410…) means the API or our configuration changed: upstream.
+  if (status === 400 || status === 422 || status === 414) {
+    throw new InvalidInputError('the footprint service could not accept that name');
+  }
+  throw new UpstreamError(`HTTP ${status}`, status);
+}
+
+/**
+ * Names offered by a 404 body, if it carries any. Only short printable strings are kept: the body
+ * is untrusted and these are shown to users.
+ */
+export function suggestionsFrom(text: string): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  for (const key of SUGGESTION_KEYS) {
+    const value = record[key];
+    if (!Array.isArray(value)) continue;
+    return value
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) =>
+        item
+          .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      )
+      .filter((item) => item.length > 0 && item.length <= MAX_SUGGESTION_LENGTH)
+      .slice(0, MAX_SUGGESTIONS);
+  }
+  return [];
+}

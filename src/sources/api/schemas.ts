@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** A plain decimal, as some servers send numbers quoted. Rejects "NaN", "Infinity", hex and blanks. */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * kg_co2_per_kg: a JSON number, or a number sent as a numeric string. Negative or non-finite values
+ * cannot be a footprint, so they fail validation rather than reach a user.
+ */
+const Footprint = z
+  .union([z.number(), z.string().trim().regex(DECIMAL).transform(Number)])
+  .pipe(z.number().finite().nonnegative());
+
+/**
+ * status and climate_friendly are open strings in the spec; a server that sends a boolean or 0/1
+ * means the same thing, so those are read as their text.
+ */
+const OpenText = z.union([z.string(), z.boolean(), z.number().finite()]).transform(String);
+
+/** Unknown extra fields are ignored (zod strips them), so additive API changes do not break us. */
+export const ProductBodySchema = z.object({
+  product_name: z.string(),
+  kg_co2_per_kg: Footprint,
+  percentage_impact_difference: z.string(),
+  status: OpenText,
+});
+export type ProductBody = z.infer<typeof ProductBodySchema>;
+
+export const RecipeBodySchema = z.object({
+  recipe_name: z.string(),
+  /** Per serving, despite the name (spec). */
+  kg_co2_per_kg: Footprint,
+  climate_friendly: OpenText,
+  status: OpenText,
+});
+export type RecipeBody = z.infer<typeof RecipeBodySchema>;
+
+/** Names of the fields summarised in BadResponseError messages: paths only, never values. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.code}`)
+    .join('; ');
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { isDrink, physicalForm } from '../../../src/sources/api/drinks.js';
+
+describe('physicalForm', () => {
+  it.each([
+    'milk',
+    'Oat Milk',
+    'semi-skimmed milk',
+    'orange juice',
+    'red wine',
+    'Beer',
+    'sparkling water',
+    'cola',
+    'soda',
+    'green tea',
+    'oat drink',
+    'coconut milk',
+  ])('sees %j as a liquid', (name) => {
+    expect(physicalForm(name)).toBe('liquid');
+  });
+
+  it.each([
+    'milk chocolate',
+    'coffee beans',
+    'ground coffee',
+    'milk powder',
+    'tea bags',
+    'water chestnuts',
+    'wine vinegar',
+    'ice cream',
+  ])('sees %j as a solid', (name) => {
+    expect(physicalForm(name)).toBe('solid');
+  });
+
+  it.each(['beef mince', 'tofu', 'watermelon', 'watercress', 'ginger', 'teacake'])(
+    'has no view on %j',
+    (name) => {
+      expect(physicalForm(name)).toBeNull();
+    },
+  );
+});
+
+describe('isDrink', () => {
+  it('lets the API name decide, and the query only when the name is neutral', () => {
+    expect(isDrink('Oatly Barista', 'oat milk')).toBe(true);
+    expect(isDrink('oat milk powder', 'oat milk')).toBe(false);
+    expect(isDrink('beef mince', 'mince')).toBe(false);
+    expect(isDrink('orange juice', 'oj')).toBe(true);
+  });
+});
