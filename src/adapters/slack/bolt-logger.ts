@@ -1,0 +1,60 @@
+import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import type { Logger } from 'pino';
+
+/**
+ * Slack tokens and signing-secret-like strings. Bolt and the Web API client log request details at
+ * debug level; this scrub is the guarantee that none of them reaches our logs whatever Bolt prints.
+ */
+const SECRET_PATTERN = /\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+/g;
+
+export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
+  let clean = text.replace(SECRET_PATTERN, '[redacted]');
+  for (const secret of secrets) if (secret.length >= 8) clean = clean.split(secret).join('[redacted]');
+  return clean;
+}
+
+function stringify(parts: unknown[], secrets: readonly string[]): string {
+  const text = parts
+    .map((part) => {
+      if (typeof part === 'string') return part;
+      if (part instanceof Error) return `${part.name}: ${part.message}`;
+      try {
+        return JSON.stringify(part);
+      } catch {
+        return String(part);
+      }
+    })
+    .join(' ');
+  return scrubSecrets(text, secrets);
+}
+
+/**
+ * Bolt's logger interface on top of a pino child. The level is pino's: Bolt's setLevel is ignored so
+ * that LOG_LEVEL alone decides what is printed.
+ */
+export function boltLogger(parent: Logger, secrets: readonly string[], name = 'slack'): BoltLogger {
+  let logger = parent.child({ component: name });
+  return {
+    debug: (...parts: unknown[]) => logger.debug(stringify(parts, secrets)),
+    info: (...parts: unknown[]) => logger.info(stringify(parts, secrets)),
+    warn: (...parts: unknown[]) => logger.warn(stringify(parts, secrets)),
+    error: (...parts: unknown[]) => logger.error(stringify(parts, secrets)),
+    setLevel: () => {},
+    getLevel: () => {
+      switch (logger.level) {
+        case 'trace':
+        case 'debug':
+          return LogLevel.DEBUG;
+        case 'info':
+          return LogLevel.INFO;
+        case 'warn':
+          return LogLevel.WARN;
+        default:
+          return LogLevel.ERROR;
+      }
+    },
+    setName: (next: string) => {
+      logger = parent.child({ component: `${name}:${next}` });
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import type { App, BlockAction, ButtonAction, RespondArguments, RespondFn } from '@slack/bolt';
+import type { Logger } from 'pino';
+import { type Command, parseCommand } from '../../core/command.js';
+import type { LookupKind } from '../../core/errors.js';
+import { handleCommandText, type Reply, runLookup } from '../../core/lookup.js';
+import type { LookupSource } from '../../core/source.js';
+import {
+  decodeLookupButton,
+  renderSlack,
+  SHARE_ACTION_ID,
+  SUGGESTION_ACTION_PREFIX,
+} from '../../render/slack.js';
+import { withinBudget } from './ack-budget.js';
+import { describeSlackError, ephemeral, lookingUp, shareFailureText } from './reply.js';
+
+export interface SlackHandlerDeps {
+  source: LookupSource;
+  logger: Logger;
+  /** How long a slash command may wait for its answer before acking with "Looking up…" instead. */
+  ackBudgetMs: number;
+  /** Aborted when the adapter stops, so lookups nobody will read end early. */
+  signal: AbortSignal;
+}
+
+export const SLASH_COMMAND = '/carbon';
+
+const LATE = Symbol('late');
+
+function parseQuietly(text: string): Command | null {
+  try {
+    return parseCommand(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends through response_url; failures (expired URL, Slack down) are logged, never thrown. */
+async function deliver(
+  respond: RespondFn,
+  message: RespondArguments,
+  logger: Logger,
+  what: string,
+): Promise<void> {
+  try {
+    await respond(message);
+  } catch (error) {
+    logger.warn({ ...describeSlackError(error), what }, 'Slack response_url delivery failed');
+  }
+}
+
+export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
+  const { source, logger, signal } = deps;
+
+  const lookup = (kind: LookupKind, name: string): Promise<Reply> =>
+    runLookup({ type: 'lookup', kind, name }, source, logger, { signal });
+
+  app.command(SLASH_COMMAND, async ({ command, ack, respond }) => {
+    const parsed = parseQuietly(command.text);
+    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
+    const pending = handleCommandText(command.text, source, logger, { signal });
+    // Slack drops the command with operation_timeout unless acked within 3 s: answer in the ack
+    // when the lookup is quick, otherwise ack now and deliver the answer through response_url.
+    const early = await withinBudget(pending, deps.ackBudgetMs, LATE);
+    if (early !== LATE) {
+      await ack(ephemeral(early, { lookupKind }));
+      return;
+    }
+    await ack(
+      parsed?.type === 'lookup'
+        ? lookingUp(parsed.kind, parsed.name)
+        : { response_type: 'ephemeral', text: 'Looking it up…' },
+    );
+    const reply = await pending;
+    await deliver(
+      respond,
+      { ...ephemeral(reply, { lookupKind }), replace_original: true },
+      logger,
+      'late answer',
+    );
+  });
+
+  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async ({ ack, body, action, client, respond }) => {
+    await ack();
+    const value = decodeLookupButton(action.value);
+    const channel = body.channel?.id ?? body.container?.channel_id;
+    if (value === null || typeof channel !== 'string') {
+      logger.warn(
+        { hasValue: value !== null, hasChannel: channel !== undefined },
+        'share button without usable payload',
+      );
+      return;
+    }
+    // Re-looked-up rather than carried in the button: the value stays small and the card current.
+    const reply = await lookup(value.k, value.q);
+    if (reply.type !== 'result') {
+      await deliver(
+        respond,
+        { ...ephemeral(reply, { lookupKind: value.k }), replace_original: false },
+        logger,
+        'share lookup error',
+      );
+      return;
+    }
+    const card = renderSlack(reply, { share: false, sharedBy: body.user.id });
+    try {
+      // chat.postMessage rather than an in_channel response: the post is the bot's own message,
+      // and Slack reports not_in_channel explicitly, so the user learns how to fix it.
+      await client.chat.postMessage({ channel, ...card, unfurl_links: false, unfurl_media: false });
+    } catch (error) {
+      const { code, message } = describeSlackError(error);
+      logger.warn({ code, message }, 'sharing to the channel failed');
+      await deliver(
+        respond,
+        { response_type: 'ephemeral', replace_original: false, text: shareFailureText(code) },
+        logger,
+        'share failure notice',
+      );
+      return;
+    }
+    await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share');
+  });
+
+  app.action<BlockAction<ButtonAction>>(
+    new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`),
+    async ({ ack, action, respond }) => {
+      await ack();
+      const value = decodeLookupButton(action.value);
+      if (value === null) return;
+      const reply = await lookup(value.k, value.q);
+      await deliver(
+        respond,
+        { ...ephemeral(reply, { lookupKind: value.k }), replace_original: true },
+        logger,
+        'suggestion answer',
+      );
+    },
+  );
+
+  app.error(async (error) => {
+    logger.error(describeSlackError(error), 'Slack handler failed');
+  });
+}

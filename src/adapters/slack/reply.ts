@@ -1,0 +1,55 @@
+import type { RespondArguments } from '@slack/bolt';
+import type { LookupKind } from '../../core/errors.js';
+import type { Reply } from '../../core/lookup.js';
+import { escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
+import { scrubSecrets } from './bolt-logger.js';
+
+/** A card visible only to the person who asked. */
+export function ephemeral(reply: Reply, options: SlackRenderOptions = {}): RespondArguments {
+  return { response_type: 'ephemeral', ...renderSlack(reply, options) };
+}
+
+/** The immediate answer when the lookup has not finished within the ack budget. */
+export function lookingUp(kind: LookupKind, name: string): RespondArguments {
+  return { response_type: 'ephemeral', text: `Looking up the ${kind} “${escapeFit(name, 200)}”…` };
+}
+
+/**
+ * Slack Web API platform errors carry the error code in `data.error` (e.g. "not_in_channel");
+ * anything else (network, HTTP status) has none.
+ */
+export function slackErrorCode(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const data = (error as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return null;
+  const code = (data as { error?: unknown }).error;
+  return typeof code === 'string' ? code : null;
+}
+
+/**
+ * A loggable summary of a Web API or response_url failure. The raw errors carry the HTTP client's
+ * request config (including the Authorization header), so they are never logged whole.
+ */
+export function describeSlackError(error: unknown): { code: string | null; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: slackErrorCode(error), message: scrubSecrets(message).slice(0, 300) };
+}
+
+/**
+ * What to tell the sharer when the channel post fails. These are Slack-specific (channel
+ * membership), so they are worded here rather than in core/messages.ts, which covers lookups.
+ */
+export function shareFailureText(code: string | null): string {
+  switch (code) {
+    case 'not_in_channel':
+    case 'channel_not_found':
+      return '⚠️ I can’t post in this conversation because I’m not a member of it. Invite me with `/invite @Carbon` (or add the app from the channel’s details), then press *Share in channel* again. In direct messages between people I can’t post; share from a channel instead.';
+    case 'is_archived':
+      return '⚠️ This channel is archived, so nothing can be posted in it.';
+    case 'restricted_action':
+    case 'ekm_access_denied':
+      return '⚠️ This workspace does not let me post in this channel. Ask an admin about the posting permissions.';
+    default:
+      return '⚠️ Sharing failed on Slack’s side. Try again in a moment.';
+  }
+}

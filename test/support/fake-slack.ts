@@ -1,0 +1,336 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { EventEmitter, once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+
+/**
+ * A fake Slack over real HTTP and WebSockets on 127.0.0.1, speaking the wire protocols the bot uses:
+ * - signs and sends slash commands and interactions to the bot's `/slack/events` (v0 HMAC-SHA256);
+ * - hosts `response_url` endpoints and records what the bot posts to them;
+ * - serves the Web API (`auth.test`, `chat.postMessage`, `apps.connections.open`, …) for SLACK_API_URL;
+ * - runs a Socket Mode WebSocket that says `hello`, sends envelopes and collects their acks.
+ */
+
+export interface WebApiCall {
+  method: string;
+  /** The bearer token the bot sent (tests assert which token, never print it). */
+  token: string | null;
+  args: Record<string, unknown>;
+}
+
+export interface ResponseUrlPost {
+  id: string;
+  body: Record<string, unknown>;
+}
+
+export interface SocketAck {
+  envelope_id: string;
+  payload?: Record<string, unknown>;
+}
+
+export type WebApiHandler = (args: Record<string, unknown>) => Record<string, unknown>;
+
+export interface SignedRequestOptions {
+  /** Defaults to now; set it to test stale or future timestamps. */
+  timestampS?: number;
+  /** Overrides the computed signature. */
+  signature?: string;
+  /** Leaves out the named headers. */
+  omit?: ('x-slack-signature' | 'x-slack-request-timestamp')[];
+  contentType?: string;
+}
+
+export function signSlackRequest(secret: string, timestampS: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestampS}:${body}`).digest('hex')}`;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseArgs(contentType: string | undefined, raw: string): Record<string, unknown> {
+  if (raw === '') return {};
+  if (contentType?.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    // The Web API client form-encodes arrays and objects (blocks, attachments) as JSON strings.
+    args[key] = value.startsWith('[') || value.startsWith('{') ? JSON.parse(value) : value;
+  }
+  return args;
+}
+
+export class FakeSlack {
+  readonly webApiCalls: WebApiCall[] = [];
+  readonly responses: ResponseUrlPost[] = [];
+  readonly acks: SocketAck[] = [];
+  readonly sockets = new Set<WebSocket>();
+  readonly botUserId = 'UBOT0001';
+  readonly teamId = 'T0000001';
+  private readonly events = new EventEmitter();
+  private readonly handlers = new Map<string, WebApiHandler>();
+  private readonly server: Server;
+  private readonly wss: WebSocketServer;
+  private port = 0;
+
+  constructor() {
+    this.events.setMaxListeners(0);
+    this.handlers.set('auth.test', () => ({
+      ok: true,
+      url: 'https://fake.slack.test/',
+      team: 'Fake',
+      user: 'carbon',
+      team_id: this.teamId,
+      user_id: this.botUserId,
+      bot_id: 'BBOT0001',
+    }));
+    this.handlers.set('chat.postMessage', (args) => ({
+      ok: true,
+      channel: args.channel,
+      ts: `${Date.now() / 1000}`,
+      message: { text: args.text },
+    }));
+    this.handlers.set('apps.connections.open', () => ({
+      ok: true,
+      url: `ws://127.0.0.1:${this.port}/socket`,
+    }));
+    this.server = createServer((req, res) => {
+      void this.route(req)
+        .then(({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        })
+        .catch((error: unknown) => {
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: String(error) }));
+        });
+    });
+    this.wss = new WebSocketServer({ server: this.server, path: '/socket' });
+    this.wss.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('message', (data) => {
+        const ack = JSON.parse(data.toString()) as SocketAck;
+        this.acks.push(ack);
+        this.events.emit('ack', ack);
+      });
+      socket.send(
+        JSON.stringify({ type: 'hello', num_connections: 1, connection_info: { app_id: 'A0000001' } }),
+      );
+      this.events.emit('socket', socket);
+    });
+  }
+
+  async start(): Promise<this> {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.port = (this.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.terminate();
+    this.wss.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** For SLACK_API_URL; deliberately without the trailing slash the WebClient needs. */
+  get apiUrl(): string {
+    return `http://127.0.0.1:${this.port}/api`;
+  }
+
+  /** Replaces the Web API method's behaviour, e.g. to answer `{ ok: false, error: 'not_in_channel' }`. */
+  onWebApi(method: string, handler: WebApiHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  callsTo(method: string): WebApiCall[] {
+    return this.webApiCalls.filter((call) => call.method === method);
+  }
+
+  /** A fresh response_url. */
+  responseUrl(): string {
+    return `http://127.0.0.1:${this.port}/response/${randomUUID()}`;
+  }
+
+  responsesTo(url: string): ResponseUrlPost[] {
+    const id = url.split('/').at(-1);
+    return this.responses.filter((post) => post.id === id);
+  }
+
+  /** Resolves with the first post (already made or still to come) to `url` matching the predicate. */
+  async nextResponse(
+    url: string,
+    matches: (post: ResponseUrlPost) => boolean = () => true,
+  ): Promise<ResponseUrlPost> {
+    return this.waitFor('response', () => this.responsesTo(url).find(matches));
+  }
+
+  async nextWebApiCall(
+    method: string,
+    matches: (call: WebApiCall) => boolean = () => true,
+  ): Promise<WebApiCall> {
+    return this.waitFor('webapi', () => this.callsTo(method).find(matches));
+  }
+
+  /** Waits for the bot to connect over Socket Mode (after `hello`). */
+  async connectedSocket(): Promise<WebSocket> {
+    return this.waitFor('socket', () =>
+      [...this.sockets].find((socket) => socket.readyState === WebSocket.OPEN),
+    );
+  }
+
+  /** Sends a Socket Mode envelope and resolves with the bot's ack for it. */
+  async sendEnvelope(
+    type: 'slash_commands' | 'interactive',
+    payload: Record<string, unknown>,
+  ): Promise<SocketAck> {
+    const socket = await this.connectedSocket();
+    const envelopeId = randomUUID();
+    socket.send(
+      JSON.stringify({
+        envelope_id: envelopeId,
+        type,
+        payload,
+        accepts_response_payload: type === 'slash_commands',
+        retry_attempt: 0,
+        retry_reason: '',
+      }),
+    );
+    return this.waitFor('ack', () => this.acks.find((ack) => ack.envelope_id === envelopeId));
+  }
+
+  /**
+   * Sends a signed form POST to the bot, the way Slack delivers slash commands and interactions.
+   */
+  async send(
+    url: string,
+    form: string,
+    secret: string,
+    options: SignedRequestOptions = {},
+  ): Promise<{ status: number; text: string; json: Record<string, unknown> | null }> {
+    const timestampS = options.timestampS ?? Math.floor(Date.now() / 1000);
+    const headers: Record<string, string> = {
+      'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestampS),
+      'x-slack-signature': options.signature ?? signSlackRequest(secret, timestampS, form),
+    };
+    for (const name of options.omit ?? []) delete headers[name];
+    const response = await fetch(url, { method: 'POST', headers, body: form });
+    const text = await response.text();
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = text === '' ? null : (JSON.parse(text) as Record<string, unknown>);
+    } catch {
+      json = null;
+    }
+    return { status: response.status, text, json };
+  }
+
+  private async waitFor<T>(event: string, find: () => T | undefined): Promise<T> {
+    const found = find();
+    if (found !== undefined) return found;
+    return new Promise<T>((resolve) => {
+      const check = (): void => {
+        const value = find();
+        if (value === undefined) return;
+        this.events.off(event, check);
+        resolve(value);
+      };
+      this.events.on(event, check);
+    });
+  }
+
+  private async route(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const raw = await readBody(req);
+    if (path.startsWith('/api/')) {
+      const method = path.slice('/api/'.length);
+      const auth = req.headers.authorization;
+      const args = parseArgs(req.headers['content-type'], raw);
+      const token = auth?.startsWith('Bearer ')
+        ? auth.slice('Bearer '.length)
+        : typeof args.token === 'string'
+          ? args.token
+          : null;
+      this.webApiCalls.push({ method, token, args });
+      this.events.emit('webapi');
+      const handler = this.handlers.get(method);
+      return { status: 200, body: handler ? handler(args) : { ok: false, error: 'unknown_method' } };
+    }
+    if (path.startsWith('/response/')) {
+      const id = path.slice('/response/'.length);
+      this.responses.push({ id, body: parseArgs(req.headers['content-type'], raw) });
+      this.events.emit('response');
+      return { status: 200, body: { ok: true } };
+    }
+    return { status: 404, body: { ok: false, error: 'not_found' } };
+  }
+}
+
+/** The form body Slack sends for `/carbon <text>`. */
+export function slashCommandForm(
+  text: string,
+  responseUrl: string,
+  fields: Record<string, string> = {},
+): string {
+  return new URLSearchParams({
+    token: 'deprecated-verification-token',
+    team_id: 'T0000001',
+    team_domain: 'fake',
+    channel_id: 'C0000001',
+    channel_name: 'general',
+    user_id: 'U0000001',
+    user_name: 'asker',
+    command: '/carbon',
+    text,
+    api_app_id: 'A0000001',
+    is_enterprise_install: 'false',
+    response_url: responseUrl,
+    trigger_id: '1.2.3',
+    ...fields,
+  }).toString();
+}
+
+/** A block_actions payload for a button press on an ephemeral message. */
+export function buttonPayload(
+  actionId: string,
+  value: string,
+  responseUrl: string,
+  user = 'U0000002',
+  channel = 'C0000001',
+): Record<string, unknown> {
+  return {
+    type: 'block_actions',
+    team: { id: 'T0000001', domain: 'fake' },
+    user: { id: user, username: 'sharer', name: 'sharer', team_id: 'T0000001' },
+    api_app_id: 'A0000001',
+    token: 'deprecated-verification-token',
+    container: { type: 'message', message_ts: '1.1', channel_id: channel, is_ephemeral: true },
+    trigger_id: '1.2.3',
+    channel: { id: channel, name: 'general' },
+    response_url: responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: actionId,
+        block_id: 'b1',
+        text: { type: 'plain_text', text: 'Share in channel' },
+        value,
+        action_ts: '2.2',
+      },
+    ],
+  };
+}
+
+export function interactionForm(payload: Record<string, unknown>): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+/** The slash command fields as Socket Mode delivers them (the same names as the HTTP form). */
+export function slashCommandPayload(text: string, responseUrl: string): Record<string, unknown> {
+  return Object.fromEntries(new URLSearchParams(slashCommandForm(text, responseUrl)));
+}
