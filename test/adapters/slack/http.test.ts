@@ -117,7 +117,7 @@ describe('Slack over HTTP', () => {
   it('shares into the channel credited to the sharer and deletes the ephemeral copy', async () => {
     const responseUrl = h.fake.responseUrl();
     const ephemeral = (await command('product oat milk')).json as Card;
-    const share = ephemeral.blocks.find((block) => block.type === 'actions') as {
+    const share = ephemeral.blocks.find((block) => block.type === 'actions') as unknown as {
       elements: { action_id: string; value: string }[];
     };
     const value = share.elements[0]!.value;
@@ -156,7 +156,7 @@ describe('Slack over HTTP', () => {
 
   it('runs a did-you-mean suggestion when its button is pressed', async () => {
     const miss = (await command('product oatmlk')).json as Card;
-    const actions = miss.blocks.find((block) => block.type === 'actions') as {
+    const actions = miss.blocks.find((block) => block.type === 'actions') as unknown as {
       elements: { action_id: string; value: string; text: { text: string } }[];
     };
     expect(actions.elements.map((element) => element.text.text)).toEqual(['Oat drink', 'Cheddar']);
