@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
 import { ErrorCodeSchema } from '../../src/service/schemas.js';
+import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { resolveRef, type Schema, validate } from '../support/json-schema-subset.js';
-import { stubCatalog } from '../support/stub-catalog.js';
+import { throwingCatalog } from '../support/stub-catalog.js';
 import { type Reply, type RunningTestService, send, startTestService } from './helpers.js';
 
 interface Operation {
@@ -30,8 +31,8 @@ const deref = (node: Schema): Schema =>
 let svc: RunningTestService;
 let broken: RunningTestService;
 beforeAll(async () => {
-  svc = await startTestService(stubCatalog());
-  broken = await startTestService(stubCatalog(new Error('boom')));
+  svc = await startTestService(loadCatalog());
+  broken = await startTestService(throwingCatalog(new Error('boom')));
 });
 afterAll(async () => {
   await svc.close();
@@ -49,17 +50,19 @@ const ex = (method: string, path: string, key = true, target: 'svc' | 'broken' =
 const EXCHANGES = [
   ...['GET', 'HEAD'].flatMap((method) => [
     ex(method, '/impact/product?product=oat+milk'),
-    ex(method, '/impact/product?product=zzqx'),
+    ex(method, '/impact/product?product=tofuu+burger'),
     ex(method, '/impact/product?product='),
     ex(method, '/impact/product?product=oat', false),
     ex(method, '/impact/product?product=oat', true, 'broken'),
     ex(method, '/product?product=oat%20milk'),
     ex(method, '/product?product=cheddar'),
+    ex(method, '/product?product=oat+mlik'),
     ex(method, '/product?product=%E0%A4%A'),
     ex(method, '/product?product=oat', false),
     ex(method, '/product?product=oat', true, 'broken'),
     ex(method, '/recipe?recipe=lasagne'),
-    ex(method, '/recipe?recipe=zzqx'),
+    ex(method, '/recipe?recipe=beef+wellington'),
+    ex(method, '/recipe?recipe=crumble'),
     ex(method, '/recipe?recipe=a&recipe=b'),
     ex(method, '/recipe?recipe=lasagne', false),
     ex(method, '/recipe?recipe=lasagne', true, 'broken'),

@@ -6,10 +6,12 @@ import {
   ProductBodySchema,
   RecipeBodySchema,
 } from '../../src/service/schemas.js';
-import { stubCatalog } from '../support/stub-catalog.js';
+import { loadCatalog } from '../../src/sources/catalog/index.js';
+import { throwingCatalog } from '../support/stub-catalog.js';
 import { type RunningTestService, send, startTestService } from './helpers.js';
 
-const catalog = stubCatalog();
+// The real built-in catalog: these tests check shipped data end to end.
+const catalog = loadCatalog();
 
 let svc: RunningTestService;
 beforeAll(async () => {
@@ -31,26 +33,44 @@ describe('200 answers', () => {
     expect(reply.headers['cache-control']).toBe('private, max-age=3600');
     const body = ProductBodySchema.parse(reply.json());
     expect(body.status).toBe('found');
-    expect(body.product_name).toBe('Oat drink');
-    expect(body.kg_co2_per_kg).toBe(0.3);
-    expect(body.percentage_impact_difference).toMatch(/% (higher|lower) than/);
+    expect(body.product_name).toMatch(/^Oat-based drink/);
+    expect(body.kg_co2_per_kg).toBeGreaterThan(0);
+    expect(body.unit).toBe('L');
+    expect(body.percentage_impact_difference).toMatch(
+      /^The impact is \d+% (higher|lower) than the average product in "Non-alcoholic beverages"/,
+    );
+    expect(body.category).toBe('Non-alcoholic beverages');
     expect(body.query).toBe('oat milk');
+    expect(body.source.attribution).toMatch(/AGRIBALYSE/);
   });
 
-  it('answers the milk trial on /product', async () => {
+  it("answers the milk trial on /product, per litre against world-average cow's milk", async () => {
     const reply = await svc.get('/product?product=oat%20milk');
     expect(reply.status).toBe(200);
     const body = ProductBodySchema.parse(reply.json());
+    expect(body.product_name).toMatch(/^Oat-based drink/);
     expect(body.unit).toBe('L');
+    expect(body.percentage_impact_difference).toMatch(
+      /^The impact is \d+% lower than the world-average cow's milk/,
+    );
+    const whole = ProductBodySchema.parse((await svc.get('/product?product=whole+milk')).json());
+    expect(whole.kg_co2_per_kg).toBeGreaterThan(body.kg_co2_per_kg);
   });
 
-  it('answers /recipe with a yes/no verdict per serving', async () => {
-    const reply = await svc.get('/recipe?recipe=lasagne');
+  it.each([
+    ['lasagne', 'Lasagne', 'no'],
+    ['apple+crumble', 'Apple crumble', 'yes'],
+  ])('answers /recipe?recipe=%s per serving with a yes/no verdict', async (query, name, verdict) => {
+    const reply = await svc.get(`/recipe?recipe=${query}`);
     expect(reply.status).toBe(200);
     const body = RecipeBodySchema.parse(reply.json());
-    expect(body.recipe_name).toBe('Lasagne');
-    expect(body.climate_friendly).toBe('no');
+    expect(body.recipe_name).toBe(name);
+    expect(body.climate_friendly).toBe(verdict);
+    expect(body.threshold_kg_co2_per_serving).toBe(0.5);
+    expect(body.kg_co2_per_kg <= body.threshold_kg_co2_per_serving).toBe(verdict === 'yes');
     expect(body.unit).toBe('serving');
+    const summed = body.contributors.reduce((sum, contributor) => sum + contributor.kg_co2, 0);
+    expect(summed).toBeCloseTo(body.kg_co2_per_kg, 2);
   });
 
   it('answers /healthz without a key', async () => {
@@ -153,20 +173,21 @@ describe('401 without a valid key', () => {
 
 describe('404', () => {
   it('suggests products for an unknown product', async () => {
-    const reply = await svc.get('/impact/product?product=zzqx');
+    const reply = await svc.get('/impact/product?product=tofuu+burger');
     expect(reply.status).toBe(404);
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
-    expect(error.message).toContain('"zzqx"');
-    expect(error.suggestions.length).toBeGreaterThan(0);
+    expect(error.message).toBe('No product found for "tofuu burger".');
+    expect(error.suggestions).toContain('Tofu');
+    expect(error.suggestions.length).toBeLessThanOrEqual(3);
   });
 
   it('suggests recipes for an unknown recipe', async () => {
-    const reply = await svc.get('/recipe?recipe=zzqx');
+    const reply = await svc.get('/recipe?recipe=beef+wellington');
     expect(reply.status).toBe(404);
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
-    expect(error.suggestions.length).toBeGreaterThan(0);
+    expect(error.suggestions).toContain('Lasagne');
   });
 
   it('points non-milk products on the milk trial to /impact/product', async () => {
@@ -175,6 +196,16 @@ describe('404', () => {
     const error = errorOf(reply);
     expect(error.code).toBe('not_in_trial');
     expect(error.message).toContain('/impact/product');
+    expect((await svc.get('/impact/product?product=cheddar')).status).toBe(200);
+  });
+
+  it('points a misspelt milk on the trial to /impact/product too, with milk suggestions', async () => {
+    const reply = await svc.get('/product?product=oat+mlik');
+    expect(reply.status).toBe(404);
+    const error = errorOf(reply);
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain('/impact/product');
+    expect(error.suggestions).toEqual(['Oat milk']);
   });
 
   it.each([
@@ -206,7 +237,7 @@ describe('405', () => {
 
 describe('500', () => {
   it('hides internals from the client and logs them', async () => {
-    const broken = await startTestService(stubCatalog(new Error('index corrupt at /srv/secret/path')));
+    const broken = await startTestService(throwingCatalog(new Error('index corrupt at /srv/secret/path')));
     try {
       const reply = await broken.get('/recipe?recipe=lasagne');
       expect(reply.status).toBe(500);
@@ -239,9 +270,14 @@ describe('query encoding', () => {
   });
 
   it('decodes UTF-8 names', async () => {
-    const reply = await svc.get(`/recipe?recipe=${encodeURIComponent('crème brûlée 🍮')}`);
-    expect(reply.status).toBe(404);
-    expect(errorOf(reply).message).toContain('"crème brûlée 🍮"');
+    const reply = await svc.get(`/recipe?recipe=${encodeURIComponent('crème brûlée')}`);
+    expect(reply.status).toBe(200);
+    const body = RecipeBodySchema.parse(reply.json());
+    expect(body.recipe_name).toBe('Crème brûlée');
+    expect(body.query).toBe('crème brûlée');
+    const emoji = await svc.get(`/recipe?recipe=${encodeURIComponent('🍮🍮🍮')}`);
+    expect(emoji.status).toBe(404);
+    expect(errorOf(emoji).message).toContain('"🍮🍮🍮"');
   });
 
   it('collapses runs of whitespace', async () => {

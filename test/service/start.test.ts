@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/env.js';
+import { type RunningService, startService } from '../../src/service/index.js';
+import { captureLogger, send } from './helpers.js';
+
+const running: RunningService[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((service) => service.close()));
+});
+
+async function start(env: Record<string, string>) {
+  const config = parseConfig({ PORT: '0', HOST: '127.0.0.1', ...env });
+  const { logger, lines } = captureLogger();
+  const printed: string[] = [];
+  // No catalog given: startService loads the built-in one, as `carbon serve` does.
+  const service = await startService(config, logger, { print: (line) => printed.push(line) });
+  running.push(service);
+  const port = Number(new URL(service.url).port);
+  const lookup = (key?: string) =>
+    send(port, '/recipe?recipe=lasagne', { headers: key === undefined ? {} : { 'x-api-key': key } });
+  return { service, lines, printed, lookup };
+}
+
+describe('startService', () => {
+  it('accepts the keys from CARBON_SERVICE_KEYS and prints nothing', async () => {
+    const { printed, lookup, lines } = await start({ CARBON_SERVICE_KEYS: ' first-key , second-key ,' });
+    expect(printed).toEqual([]);
+    expect((await lookup('first-key')).status).toBe(200);
+    expect((await lookup('second-key')).status).toBe(200);
+    expect((await lookup('first-key , second-key')).status).toBe(401);
+    expect((await lookup()).status).toBe(401);
+    const log = lines.join('\n');
+    expect(log).not.toContain('first-key');
+    expect(log).not.toContain('second-key');
+    expect(log).toContain('carbon serve listening');
+  });
+
+  it('generates a key when none is configured, prints it once, and accepts only it', async () => {
+    const { printed, lookup, lines } = await start({});
+    expect(printed).toHaveLength(1);
+    const match = /generated API key for this run: ([A-Za-z0-9_-]{43})$/.exec(printed[0]!);
+    expect(match).not.toBeNull();
+    const key = match![1]!;
+    expect((await lookup(key)).status).toBe(200);
+    expect((await lookup(`${key}x`)).status).toBe(401);
+    expect((await lookup()).status).toBe(401);
+    expect(printed).toHaveLength(1);
+    expect(lines.join('\n')).not.toContain(key);
+  });
+
+  it('generates a different key on each start', async () => {
+    const first = await start({});
+    const second = await start({});
+    expect(first.printed[0]).not.toBe(second.printed[0]);
+  });
+
+  it('listens on the configured host and reports its URL', async () => {
+    const { service } = await start({ CARBON_SERVICE_KEYS: 'k' });
+    expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Number(new URL(service.url).port)).toBeGreaterThan(0);
+  });
+});
