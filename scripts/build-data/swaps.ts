@@ -51,7 +51,8 @@ function kindTokens(name: string): Set<string> {
 
 /**
  * For each product, a lower-carbon alternative from its pool: recognisable names first, then the same
- * kind of food (a shared name word, e.g. "juice"), then the lowest footprint. Ties break by code so
+ * kind of food (a shared name word, e.g. "juice"), then the lowest footprint. A candidate must be
+ * recognisable or of the same kind. Ties break by code so
  * the output is stable.
  */
 export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, string> {
@@ -71,6 +72,8 @@ export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, str
       if (candidate.code === product.code || candidate.kgCo2ePerKg > limit) continue;
       if (NEVER_OFFERED.test(candidate.lciName)) continue;
       const sameKind = [...kinds.get(candidate.code)!].some((token) => ownKind.has(token));
+      // An obscure food of another kind would be a puzzling suggestion.
+      if (!candidate.common && !sameKind) continue;
       const key: [number, number, number, string] = [
         candidate.common ? 0 : 1,
         sameKind ? 0 : 1,

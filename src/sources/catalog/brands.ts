@@ -29,8 +29,6 @@ export const BRAND_PHRASES: readonly string[] = [
   'oatly',
   'alpro',
   'silk',
-  'cadbury',
-  'cadburys',
   'nestle',
   'danone',
   'kelloggs',

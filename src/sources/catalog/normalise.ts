@@ -78,6 +78,7 @@ const TOKEN_SYNONYMS: Record<string, string> = {
   grey: 'gray',
   ground: 'ground',
   minced: 'mince',
+  roast: 'roasted',
   skimmed: 'skimmed',
   skim: 'skimmed',
   wholemeal: 'wholemeal',

@@ -1,0 +1,235 @@
+import { comparisonSentence, percentDifference } from '../../core/comparison.js';
+import { NotFoundError } from '../../core/errors.js';
+import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
+import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
+import { type Match, Matcher, type VariantBias } from './matcher.js';
+import { normaliseQuery } from './normalise.js';
+import type { ProductData, ProductsFile, RecipesFile } from './schema.js';
+import { Suggester } from './suggest.js';
+import type { Catalog } from './types.js';
+
+export const CATALOG_SOURCE_INFO: SourceInfo = {
+  id: 'catalog',
+  label: 'Built-in catalog (ADEME Agribalyse 3.2)',
+  attribution: 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0',
+};
+
+/**
+ * Below this, a match is more likely wrong than right: NotFoundError with suggestions instead.
+ * Tuned on test/fixtures/product-queries.json (found and not-found queries).
+ */
+export const MIN_CONFIDENCE = 0.6;
+/** Suggestions must at least share a meaningful word with the query. */
+const MIN_SUGGESTION_SCORE = 0.3;
+const MAX_SUGGESTIONS = 3;
+
+/** Words naming a preparation or state; a generic query means the plain, raw variant. */
+const NON_DEFAULT_STATES = new Set([
+  'cooked',
+  'canned',
+  'dried',
+  'frozen',
+  'powder',
+  'fried',
+  'roasted',
+  'baked',
+  'smoked',
+  'breaded',
+  'grilled',
+  'boiled',
+  'pan',
+  'sauteed',
+  'braised',
+  'steamed',
+  'microwaved',
+  'rehydrated',
+  'dehydrated',
+  'salted',
+  'flavoured',
+  'puree',
+  'syrup',
+  'light',
+  'reduced',
+  'fortified',
+  'plane',
+  'season',
+  'prepacked',
+  'stuffed',
+  'baby',
+  'concentrate',
+  'uht',
+]);
+const STATE_PENALTY = 0.02;
+const MAX_STATE_PENALTY = 0.08;
+const RAW_BONUS = 0.015;
+
+const productBias: VariantBias = (_entry, tokens, query) => {
+  let penalty = 0;
+  for (const token of tokens)
+    if (NON_DEFAULT_STATES.has(token) && !query.has(token)) penalty += STATE_PENALTY;
+  const raw = tokens.includes('raw') && !query.has('cooked') ? RAW_BONUS : 0;
+  return raw - Math.min(penalty, MAX_STATE_PENALTY);
+};
+
+function round(value: number, significant = 3): number {
+  return value === 0 ? 0 : Number(value.toPrecision(significant));
+}
+
+export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFile): Catalog {
+  const { products, categories, milkReference } = productsFile;
+  const { recipes } = recipesFile;
+  const byCode = new Map(products.map((product) => [product.code, product]));
+  const productMatcher = new Matcher(
+    products.map((product) => ({ names: [product.name, ...product.aliases] })),
+    productBias,
+  );
+  const milkIndexes = products.flatMap((product, index) => (product.trialMilk ? [index] : []));
+  const milkMatcher = new Matcher(
+    milkIndexes.map((index) => ({ names: [products[index]!.name, ...products[index]!.aliases] })),
+    productBias,
+  );
+  const recipeMatcher = new Matcher(recipes.map((recipe) => ({ names: [recipe.name, ...recipe.aliases] })));
+  const suggester = new Suggester(
+    products.map((product) => ({ display: product.display, aliases: product.aliases })),
+    recipes.map((recipe) => ({ display: recipe.name, aliases: recipe.aliases })),
+    // Curated products first: those are the everyday foods people type most.
+    products.filter((product) => product.aliases.length > 0).map((product) => product.display),
+  );
+
+  function suggestionsFrom(matches: Match[], name: (index: number) => string): string[] {
+    const names = matches
+      .filter((match) => match.score >= MIN_SUGGESTION_SCORE)
+      .map((match) => name(match.index));
+    return [...new Set(names)].slice(0, MAX_SUGGESTIONS);
+  }
+
+  function displayQuery(query: string): string {
+    return query.replace(/\s+/g, ' ').trim();
+  }
+
+  function bestProduct(query: string): { product: ProductData; confidence: number } {
+    const matches = productMatcher.search(query, 6);
+    const best = matches[0];
+    if (best === undefined || best.score < MIN_CONFIDENCE) {
+      throw new NotFoundError(
+        'product',
+        displayQuery(query),
+        suggestionsFrom(matches, (index) => products[index]!.display),
+      );
+    }
+    return { product: products[best.index]!, confidence: round(best.score, 2) };
+  }
+
+  function productResult(query: string, product: ProductData, confidence: number): ProductResult {
+    const category = categories[product.category]!;
+    const comparison = percentDifference(product.kgCo2ePerKg, category.meanKgCo2ePerKg);
+    const reference = `the average product in "${category.name}" (mean of ${category.count} products, per kg)`;
+    const swapProduct = product.swap === null ? undefined : byCode.get(product.swap);
+    return {
+      kind: 'product',
+      query: displayQuery(query),
+      name: product.name,
+      kgCo2ePerUnit: product.kgCo2ePerUnit,
+      unit: product.unit,
+      comparisonText: comparisonSentence(comparison, reference),
+      comparison,
+      category: category.name,
+      level: productLevel(product.kgCo2ePerUnit),
+      swap:
+        swapProduct === undefined
+          ? null
+          : {
+              name: swapProduct.display,
+              kgCo2ePerUnit: swapProduct.kgCo2ePerUnit,
+              unit: swapProduct.unit,
+              percentLower: Math.round((1 - swapProduct.kgCo2ePerKg / product.kgCo2ePerKg) * 100),
+            },
+      confidence,
+      status: null,
+      notes: [...product.notes],
+      source: CATALOG_SOURCE_INFO,
+    };
+  }
+
+  return {
+    stats: { products: products.length, recipes: recipes.length, categories: categories.length },
+
+    findProduct(query: string): ProductResult {
+      const { product, confidence } = bestProduct(query);
+      return productResult(query, product, confidence);
+    },
+
+    findTrialMilk(query: string): ProductResult {
+      const tokens = normaliseQuery(query);
+      // Anything that is clearly some other food is out of scope, not "not found".
+      const overall = productMatcher.searchTokens(tokens, 1)[0];
+      const milk = milkMatcher.searchTokens(tokens, MAX_SUGGESTIONS + 1);
+      const bestMilk = milk[0];
+      const overallProduct = overall === undefined ? undefined : products[overall.index];
+      const milkWins =
+        bestMilk !== undefined &&
+        bestMilk.score >= MIN_CONFIDENCE &&
+        (overallProduct?.trialMilk === true ||
+          overall === undefined ||
+          bestMilk.score >= overall.score - 0.02);
+      if (!milkWins) {
+        if (overall !== undefined && overall.score >= MIN_CONFIDENCE) {
+          throw new NotFoundError('product', displayQuery(query), [], 'trial_milk_only');
+        }
+        throw new NotFoundError(
+          'product',
+          displayQuery(query),
+          suggestionsFrom(milk, (index) => products[milkIndexes[index]!]!.display),
+        );
+      }
+      const product = products[milkIndexes[bestMilk.index]!]!;
+      // Per litre against the world-average cow's milk (Poore & Nemecek 2018 via OWID, × 1.03 kg/L).
+      const comparison = percentDifference(product.kgCo2ePerUnit, milkReference.kgCo2ePerL);
+      const reference = `the ${milkReference.name} (${milkReference.kgCo2ePerL} kg CO2e per litre; ${milkReference.citation})`;
+      return {
+        ...productResult(query, product, round(bestMilk.score, 2)),
+        comparisonText: comparisonSentence(comparison, reference),
+        comparison,
+      };
+    },
+
+    findRecipe(query: string): RecipeResult {
+      const matches = recipeMatcher.search(query, 6);
+      const best = matches[0];
+      if (best === undefined || best.score < MIN_CONFIDENCE) {
+        throw new NotFoundError(
+          'recipe',
+          displayQuery(query),
+          suggestionsFrom(matches, (index) => recipes[index]!.name),
+        );
+      }
+      const recipe = recipes[best.index]!;
+      return {
+        kind: 'recipe',
+        query: displayQuery(query),
+        name: recipe.name,
+        kgCo2ePerServing: recipe.kgCo2ePerServing,
+        climateFriendly: {
+          value: recipe.kgCo2ePerServing <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no',
+          raw: null,
+        },
+        thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+        level: recipeLevel(recipe.kgCo2ePerServing),
+        contributors: recipe.contributors.map((contributor) => ({
+          name: contributor.name,
+          grams: contributor.grams,
+          kgCo2e: contributor.kgCo2e,
+          share: contributor.share,
+        })),
+        confidence: round(best.score, 2),
+        status: null,
+        notes: [],
+        source: CATALOG_SOURCE_INFO,
+      };
+    },
+
+    suggest(kind, prefix, limit) {
+      return suggester.suggest(kind, prefix, limit);
+    },
+  };
+}
