@@ -21,6 +21,7 @@ export const INGREDIENTS = {
   lambShoulder: { agb: '21504', label: 'lamb shoulder' }, // Lamb, shoulder, raw
   lambMince: { agb: '21505', label: 'lamb mince' }, // Lamb, shoulder, lean, raw
   lambLeg: { agb: '21502', label: 'lamb leg' }, // Lamb, leg, raw
+  goat: { agb: '21800', label: 'goat meat' }, // Young goat, raw
   lambChop: { agb: '21500', label: 'lamb cutlets' }, // Lamb, cutlet, raw
   porkShoulder: { agb: '28001', label: 'pork shoulder' }, // Pork, shoulder, raw
   porkLoin: { agb: '28302', label: 'pork loin' }, // Pork, loin, raw
@@ -36,6 +37,7 @@ export const INGREDIENTS = {
   chickenWings: { agb: '36023', label: 'chicken wings' }, // Chicken, wing, meat and skin, raw
   turkey: { agb: '36301', label: 'turkey' }, // Turkey, meat, raw
   duckBreast: { agb: '36206', label: 'duck breast' }, // Duck, breast fillet
+  duck: { agb: '36204', label: 'duck' }, // Duck, meat and skin, raw
   duckConfit: { agb: '8109', label: 'duck confit' }, // Duck confit ... reheated
   // --- cured meat ---
   bacon: { agb: '28727', label: 'bacon' }, // Bacon, back
@@ -89,6 +91,7 @@ export const INGREDIENTS = {
   feta: { agb: '12061', label: 'feta' }, // Feta cheese, from ewe's milk
   goatCheese: { agb: '12803', label: 'goat cheese' }, // Cheese, from goat's milk
   blueCheese: { agb: '12520', label: 'blue cheese' }, // Blue cheese, from cow's milk
+  provolone: { agb: '12716', label: 'provolone' }, // Provolone cheese
   processedCheese: { agb: '12300', label: 'cheese slice' }, // Processed cheese, in slices
   paneer: { agb: '19590', label: 'paneer' }, // proxy: Mozzarella cheese (fresh cow's-milk cheese)
   halloumi: { agb: '12827', label: 'halloumi' }, // proxy: Semi-hard cheese, from ewe's milk
@@ -111,6 +114,8 @@ export const INGREDIENTS = {
   quinoa: { agb: '9340_1', label: 'quinoa' }, // Quinoa, raw
   oats: { agb: '9311', label: 'oats' }, // Oatmeal flakes
   polenta: { agb: '9614', label: 'polenta' }, // Polenta, pre-cooked, dried
+  wholemealFlour: { agb: '9415', label: 'wholemeal flour' }, // Wheat flour, type 150
+  riceFlour: { agb: '9520', label: 'rice flour' }, // Rice flour
   flour: { agb: '9440', label: 'flour' }, // Wheat flour, type 55
   cornFlour: { agb: '9545', label: 'corn flour (masa)' }, // Maize/corn flour
   cornStarch: { agb: '9510', label: 'cornflour (starch)' }, // Maize/corn starch
@@ -132,6 +137,11 @@ export const INGREDIENTS = {
   shortcrust: { agb: '23414', label: 'shortcrust pastry' }, // Short crust pastry, pure butter, raw
   puffPastry: { agb: '23424', label: 'puff pastry' }, // Puff pastry, pure butter, raw
   filo: { agb: '23445', label: 'filo pastry' }, // Phyllo or filo dough, raw
+  granola: { agb: '32108', label: 'granola' }, // Muesli, crunchy, with fruits
+  englishMuffin: { agb: '7257', label: 'English muffin' }, // English muffin, prepacked
+  croissant: { agb: '7620', label: 'croissant' }, // Croissant, butter, from bakery
+  milletFlour: { agb: '9555', label: 'millet flour' }, // Millet flour
+  parboiledRice: { agb: '9101', label: 'parboiled rice' }, // Rice, parboiled, raw
   ladyfingers: { agb: '24430', label: 'ladyfingers' }, // Biscuit, sponge fingers
   digestives: { agb: '24015', label: 'digestive biscuits' }, // Butter biscuit (cookie)
   gnocchi: { agb: '26264', label: 'potato gnocchi' }, // Gnocchi, from potato, raw
@@ -191,6 +201,8 @@ export const INGREDIENTS = {
   turnip: { agb: '20064', label: 'turnip' }, // Turnip, peeled, raw
   mixedVeg: { agb: '20101', label: 'mixed vegetables' }, // Mixed vegetables, frozen, raw
   stirFryVeg: { agb: '20273', label: 'stir-fry vegetables' }, // Vegetables stir-fried, Asian-style, frozen
+  bambooShoots: { agb: '20198', label: 'bamboo shoots' }, // Bamboo shoots, raw
+  wakame: { agb: '20984', label: 'wakame seaweed' }, // Wakame, dried
   olives: { agb: '13147', label: 'olives' }, // Olive, green, stuffed
   nori: { agb: '20987', label: 'nori seaweed' }, // Laver (Porphyra sp.), dried
   avocado: { agb: '13004', label: 'avocado' }, // Avocado, pulp, raw
@@ -221,6 +233,8 @@ export const INGREDIENTS = {
   cashews: { agb: '15019', label: 'cashews' }, // Cashew nut
   almonds: { agb: '15041', label: 'almonds' }, // Almond
   walnuts: { agb: '15005', label: 'walnuts' }, // Walnut, dried
+  pistachios: { agb: '15044', label: 'pistachios' }, // Pistachio nut, grilled
+  pumpkinSeeds: { agb: '15028', label: 'pumpkin seeds' }, // Cucurbitacea, seed
   pineNuts: { agb: '15025', label: 'pine nuts' }, // Pine nuts
   sesame: { agb: '15010', label: 'sesame seeds' }, // Sesame seed
   tahini: { agb: '15203', label: 'tahini' }, // Tahini
@@ -230,6 +244,7 @@ export const INGREDIENTS = {
   oliveOil: { agb: '17270', label: 'olive oil' }, // Olive oil, extra virgin
   oil: { agb: '17440', label: 'sunflower oil' }, // Sunflower oil
   fryingOil: { agb: '16128', label: 'frying oil' }, // Frying oil
+  palmOil: { agb: '16129', label: 'palm oil' }, // Palm oil
   sesameOil: { agb: '17400', label: 'sesame oil' }, // Sesame oil
   rapeseedOil: { agb: '17130', label: 'rapeseed oil' }, // Rapeseed oil
   coconutOil: { agb: '6', label: 'coconut oil' }, // Virgin coconut oil
@@ -259,6 +274,7 @@ export const INGREDIENTS = {
   stockVeg: { agb: '25948', label: 'vegetable stock' }, // Broth, vegetables, reconstituted
   redWine: { agb: '5214', label: 'red wine' }, // Wine, red
   whiteWine: { agb: '5215', label: 'white wine' }, // Wine, white, dry
+  sake: { agb: '1026', label: 'sake/mirin' }, // Sake or rice wine
   beer: { agb: '5001', label: 'beer' }, // Beer, regular
   lemonJuice: { agb: '2028', label: 'lemon juice' }, // Lemon juice, pure juice
   curryPowder: { agb: '11005', label: 'curry spices' }, // Curry, powder
@@ -293,6 +309,11 @@ export const INGREDIENTS = {
   raisins: { agb: '13046', label: 'raisins' }, // Raisin
   dates: { agb: '13011', label: 'dates' }, // Date, dried
   driedApricots: { agb: '13001', label: 'dried apricots' }, // Apricot, dried
+  papaya: { agb: '13035', label: 'papaya' }, // Papaya, pulp, raw
+  tamarind: { agb: '13080', label: 'tamarind' }, // Tamarind, mature fruit, pulp, raw
+  orangeJuice: { agb: '2012', label: 'orange juice' }, // Orange juice, from concentrate
+  grapes: { agb: '13112', label: 'grapes' }, // Grape, raw
+  kiwi: { agb: '13021', label: 'kiwi' }, // Kiwi fruit, raw
   pomegranate: { agb: '13018', label: 'pomegranate' }, // Pomegranate, raw
 } as const satisfies Record<string, { agb: string; label: string }>;
 
