@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SLASH_COMMAND } from '../../../src/adapters/slack/handlers.js';
+import { SLACK_EVENTS_PATH } from '../../../src/adapters/slack/index.js';
+
+interface Manifest {
+  display_information: {
+    name: string;
+    description: string;
+    long_description?: string;
+    background_color?: string;
+  };
+  features: {
+    bot_user: { display_name: string };
+    slash_commands: { command: string; url: string; description: string; usage_hint: string }[];
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
+}
+
+const manifest = parse(readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
+
+describe('manifest.yml', () => {
+  it('declares the slash command the adapter listens to, pointing at its route', () => {
+    const [command] = manifest.features.slash_commands;
+    expect(command?.command).toBe(SLASH_COMMAND);
+    expect(command?.url).toBe(`https://YOUR-HOST${SLACK_EVENTS_PATH}`);
+    expect(command?.usage_hint).toBe('product oat milk | recipe lasagne | help');
+    expect(manifest.settings.interactivity).toEqual({
+      is_enabled: true,
+      request_url: `https://YOUR-HOST${SLACK_EVENTS_PATH}`,
+    });
+  });
+
+  it('asks for the minimal scopes and defaults to HTTP mode', () => {
+    expect(manifest.oauth_config.scopes.bot.sort()).toEqual(['chat:write', 'commands']);
+    expect(manifest.settings.socket_mode_enabled).toBe(false);
+  });
+
+  it('stays within the lengths Slack accepts', () => {
+    const info = manifest.display_information;
+    expect(info.name.length).toBeLessThanOrEqual(35);
+    expect(info.description.length).toBeLessThanOrEqual(140);
+    expect(info.long_description?.length ?? 175).toBeGreaterThanOrEqual(175);
+    expect(info.long_description?.length ?? 0).toBeLessThanOrEqual(4000);
+    expect(info.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(manifest.features.bot_user.display_name.length).toBeLessThanOrEqual(80);
+    expect(manifest.features.slash_commands[0]?.description.length).toBeLessThanOrEqual(100);
+  });
+});
