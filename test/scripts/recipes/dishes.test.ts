@@ -31,6 +31,27 @@ describe('recipe dish definitions', () => {
     expect(clashes).toEqual([]);
   });
 
+  it('stays unique when accents, punctuation and spacing are ignored', () => {
+    const fold = (s: string) =>
+      s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim();
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const d of DISHES) {
+      for (const key of [d.name, ...d.aliases]) {
+        const k = fold(key);
+        const prev = owner.get(k);
+        if (prev !== undefined && prev !== d.name) clashes.push(`"${key}": ${prev} / ${d.name}`);
+        owner.set(k, d.name);
+      }
+    }
+    expect(clashes).toEqual([]);
+  });
+
   it('has non-empty, trimmed names and aliases', () => {
     for (const d of DISHES) {
       expect(d.name.trim(), d.name).toBe(d.name);
