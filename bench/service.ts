@@ -1,0 +1,280 @@
+/**
+ * `carbon serve` throughput against a bare node:http server answering a fixed JSON body of the same
+ * size, measured in the same run so that the ratio, not the absolute figure, is what carries over
+ * between machines. Load is generated in an autocannon worker thread so that the client does not
+ * share the server's event loop, and the servers take turns over several rounds so that noise from
+ * whatever else the machine is doing falls on all of them alike; medians are reported.
+ * BENCH_DURATION_S (seconds per server per round, default 10), BENCH_ROUNDS (default 3) and
+ * BENCH_CONNECTIONS (default 50) shorten or widen a run.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { silentLogger } from '../src/logging/logger.js';
+import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
+import { loadCatalog } from '../src/sources/catalog/index.js';
+import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const KEY = 'bench-key-not-secret';
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon is CommonJS without type declarations; this is the slice of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** mulberry32: a seeded generator, so every run sends the same queries in the same order. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const BRANDS = ['Tesco', "Sainsbury's", 'Lidl', 'Aldi', 'M&S', 'Waitrose', 'Co-op', 'Asda', 'organic'];
+const PACKS = ['1L', '500g', '2 kg', '250 g', '6 x 330ml', '1 litre', '400g tin', '12 pack', '750ml'];
+const MILK_BRANDS = ['Oatly', 'Alpro', 'Arla', 'Cravendale', 'Tesco', 'Rude Health'];
+const DISH_WORDS = ['homemade', 'easy', 'vegan', 'classic', "mum's", 'quick'];
+
+function typo(name: string, next: () => number): string {
+  if (name.length < 4) return name;
+  const at = 1 + Math.floor(next() * (name.length - 2));
+  const kind = Math.floor(next() * 3);
+  if (kind === 0) return name.slice(0, at) + name.slice(at + 1); // dropped letter
+  if (kind === 1) return name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2); // swapped
+  return name.slice(0, at) + name[at] + name.slice(at); // doubled
+}
+
+/**
+ * Realistic queries: the everyday names users type (curated aliases, display names, the head of the
+ * long LCI names), with pack sizes, brands, casing, plurals and typos; about 55% products, 10% the
+ * milk trial and 35% recipes. Some miss on purpose, as real traffic does.
+ */
+export function buildQueries(count: number): string[] {
+  const products = ProductsFileSchema.parse(
+    JSON.parse(readFileSync(join(root, 'data/products.json'), 'utf8')),
+  );
+  const recipes = RecipesFileSchema.parse(JSON.parse(readFileSync(join(root, 'data/recipes.json'), 'utf8')));
+  const productNames = [
+    ...new Set(products.products.flatMap((p) => [...p.aliases, p.display, p.name.split(',')[0]!.trim()])),
+  ];
+  const milkNames = [
+    ...new Set(products.products.filter((p) => p.trialMilk).flatMap((p) => [...p.aliases, p.display])),
+  ];
+  const recipeNames = [...new Set(recipes.recipes.flatMap((r) => [r.name, ...r.aliases]))];
+  const next = random(20240601);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+  const vary = (name: string, extras: readonly string[], suffixes: readonly string[]): string => {
+    const roll = next();
+    if (roll < 0.3) return name;
+    if (roll < 0.45) return name.toLowerCase();
+    if (roll < 0.6) return `${name} ${pick(suffixes)}`;
+    if (roll < 0.75) return `${pick(extras)} ${name}`;
+    if (roll < 0.85) return `${name}s`;
+    return typo(name.toLowerCase(), next);
+  };
+  const encode = (name: string): string => {
+    const encoded = encodeURIComponent(name);
+    return next() < 0.5 ? encoded.replaceAll('%20', '+') : encoded;
+  };
+  const seen = new Set<string>();
+  const queries: string[] = [];
+  for (let attempts = 0; queries.length < count && attempts < count * 50; attempts++) {
+    const roll = next();
+    let path: string;
+    if (roll < 0.55) path = `/impact/product?product=${encode(vary(pick(productNames), BRANDS, PACKS))}`;
+    else if (roll < 0.65) path = `/product?product=${encode(vary(pick(milkNames), MILK_BRANDS, PACKS))}`;
+    else path = `/recipe?recipe=${encode(vary(pick(recipeNames), DISH_WORDS, ['recipe', 'for 4', 'bake']))}`;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    queries.push(path);
+  }
+  return queries;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function closeServer(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function load(port: number, paths: readonly string[], seconds: number): Promise<AutocannonResult> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // One worker thread: the load generator gets its own event loop (and core) instead of
+    // competing with the server it measures.
+    workers: 1,
+    headers: { 'x-api-key': KEY },
+    requests: paths.map((path) => ({ method: 'GET', path })),
+  });
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+interface Summary {
+  rps: number;
+  p50: number;
+  p99: number;
+  found: number;
+  failures: number;
+}
+
+function summarise(results: AutocannonResult[]): Summary {
+  const total = results.reduce((sum, result) => sum + result.requests.total, 0);
+  const ok = results.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0);
+  return {
+    rps: median(results.map((result) => result.requests.average)),
+    p50: median(results.map((result) => result.latency.p50)),
+    p99: median(results.map((result) => result.latency.p99)),
+    found: ok / Math.max(1, total),
+    failures: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+  };
+}
+
+interface Fresh {
+  importMs: number;
+  loadMs: number;
+  rssBeforeMb: number;
+  rssAfterMb: number;
+  heapUsedMb: number;
+  stats: { products: number; recipes: number; categories: number };
+}
+
+/**
+ * Catalog load time and memory in a fresh process, where nothing is warm or shared with this one.
+ * Uses the compiled dist/ that `npm run bench` builds first, as `carbon serve` runs; falls back to
+ * the sources under tsx, whose own modules then weigh in the RSS.
+ */
+async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
+  const built = join(root, 'dist/sources/catalog/index.js');
+  const compiled = existsSync(built);
+  const entry = pathToFileURL(compiled ? built : join(root, 'src/sources/catalog/index.ts')).href;
+  const script = `
+    const mb = (bytes) => Math.round(bytes / 2 ** 20 * 10) / 10;
+    const t0 = performance.now();
+    const { loadCatalog } = await import(${JSON.stringify(entry)});
+    const t1 = performance.now();
+    const rssBefore = process.memoryUsage().rss;
+    const catalog = loadCatalog();
+    const t2 = performance.now();
+    const memory = process.memoryUsage();
+    console.log(JSON.stringify({ importMs: t1 - t0, loadMs: t2 - t1, rssBeforeMb: mb(rssBefore),
+      rssAfterMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), stats: catalog.stats }));`;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', script],
+    { cwd: root },
+  );
+  const fresh = JSON.parse(stdout.trim().split('\n').at(-1)!) as Fresh;
+  return { ...fresh, runtime: compiled ? 'node on dist/' : 'tsx on src/' };
+}
+
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export async function run(): Promise<string> {
+  const fresh = await measureFreshLoad();
+  const catalog = loadCatalog();
+  const queries = buildQueries(1_500);
+
+  const warm = createService({ catalog, keys: [KEY], logger: silentLogger() });
+  const cold = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
+  const warmPort = (await warm.listen(0, '127.0.0.1')).port;
+  const coldPort = (await cold.listen(0, '127.0.0.1')).port;
+
+  // One pass over the queries: the status mix, and the body size the bare server must match.
+  const sizes: number[] = [];
+  const statuses: Record<string, number> = {};
+  for (const path of queries) {
+    const response = await fetch(`http://127.0.0.1:${coldPort}${path}`, { headers: { 'x-api-key': KEY } });
+    const body = await response.arrayBuffer();
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    if (response.status === 200) sizes.push(body.byteLength);
+  }
+  sizes.sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)] ?? 512;
+  const filler = 'x'.repeat(Math.max(0, typical - JSON.stringify({ status: 'found', padding: '' }).length));
+  const fixed = Buffer.from(JSON.stringify({ status: 'found', padding: filler }));
+  const bare = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': fixed.length });
+    res.end(fixed);
+  });
+  const barePort = await listen(bare);
+
+  try {
+    const targets = [
+      { label: 'bare node:http', port: barePort },
+      { label: `carbon serve (answer cache, ${fmt(DEFAULT_CACHE_SIZE)} entries)`, port: warmPort },
+      { label: 'carbon serve, cache disabled', port: coldPort },
+    ];
+    // A short warm-up so that every server is measured after JIT, not during it.
+    for (const target of targets) await load(target.port, queries, 1);
+    const results: AutocannonResult[][] = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, target] of targets.entries()) {
+        results[index]!.push(await load(target.port, queries, DURATION_S));
+      }
+    }
+    const summaries = results.map(summarise);
+    const bareRps = summaries[0]!.rps;
+    const rows = targets.map((target, index) => {
+      const summary = summaries[index]!;
+      return `| ${target.label} | ${fmt(summary.rps)} | ${fmt(summary.p50)} | ${fmt(summary.p99)} | ${fmt(summary.rps / bareRps, 2)} | ${fmt(summary.found * 100, 1)}% | ${summary.failures} |`;
+    });
+    const ratio = summaries[1]!.rps / bareRps;
+    const [one, five] = loadavg();
+    return [
+      '## carbon serve',
+      '',
+      `${queries.length} distinct queries (${fmt(((statuses['200'] ?? 0) / queries.length) * 100, 1)}% found, ${fmt(((statuses['404'] ?? 0) / queries.length) * 100, 1)}% not found; products, the milk trial and recipes with brands, pack sizes, plurals and typos), ${CONNECTIONS} connections, autocannon in a worker thread; ${ROUNDS} interleaved rounds of ${DURATION_S} s per server, medians shown. The bare server answers a fixed ${fixed.length}-byte JSON body (median 200 body of the service: ${typical} bytes). Load average at the end: ${fmt(one ?? 0, 1)} (1 min), ${fmt(five ?? 0, 1)} (5 min).`,
+      '',
+      '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows,
+      '',
+      `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
+      '',
+      `Catalog (${fmt(fresh.stats.products)} products, ${fmt(fresh.stats.recipes)} recipes, ${fmt(fresh.stats.categories)} categories), in a fresh process (${fresh.runtime}): module import ${fmt(fresh.importMs)} ms, \`loadCatalog()\` ${fmt(fresh.loadMs)} ms; RSS ${fmt(fresh.rssBeforeMb, 1)} MB before load, ${fmt(fresh.rssAfterMb, 1)} MB after (heap used ${fmt(fresh.heapUsedMb, 1)} MB).`,
+      '',
+    ].join('\n');
+  } finally {
+    await Promise.all([warm.close(), cold.close(), closeServer(bare)]);
+  }
+}
