@@ -20,6 +20,7 @@ export const ALIASES: Record<string, readonly string[]> = {
   '18904': ['Rice milk', 'rice drink'],
   '18011': ['Coconut milk drink', 'coconut drink'],
   '18041': ['Coconut milk', 'coconut cream', 'tinned coconut milk'],
+  '1027': ['Vegan cheese', 'plant based cheese', 'dairy free cheese'],
   '12726': ['Cheddar', 'cheddar cheese', 'mature cheddar', 'cheese'],
   '19590': ['Mozzarella', 'mozzarella cheese'],
   '12120': ['Parmesan', 'parmigiano reggiano', 'parmesan cheese'],

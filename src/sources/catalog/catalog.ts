@@ -18,7 +18,7 @@ export const CATALOG_SOURCE_INFO: SourceInfo = {
  * Below this, a match is more likely wrong than right: NotFoundError with suggestions instead.
  * Tuned on test/fixtures/product-queries.json (found and not-found queries).
  */
-export const MIN_CONFIDENCE = 0.6;
+export const MIN_CONFIDENCE = 0.7;
 /** Suggestions must at least share a meaningful word with the query. */
 const MIN_SUGGESTION_SCORE = 0.3;
 const MAX_SUGGESTIONS = 3;
@@ -59,6 +59,35 @@ const NON_DEFAULT_STATES = new Set([
   'concentrate',
   'uht',
 ]);
+/** Offered for an empty autocomplete box: staples people look up most (by display name). */
+const POPULAR_PRODUCTS = [
+  'Semi-skimmed milk',
+  'Oat milk',
+  'Beef mince',
+  'Chicken breast',
+  'Cheddar',
+  'Eggs',
+  'Rice',
+  'Pasta',
+  'Banana',
+  'Potatoes',
+  'Salmon',
+  'Tofu',
+  'Butter',
+  'Coffee',
+  'Tomatoes',
+  'Sliced bread',
+  'Avocado',
+  'Soy milk',
+  'Lentils',
+  'Dark chocolate',
+  'Beer',
+  'Red wine',
+  'Prawns',
+  'Lamb',
+  'Almond milk',
+];
+
 const STATE_PENALTY = 0.02;
 const MAX_STATE_PENALTY = 0.08;
 const RAW_BONUS = 0.015;
@@ -92,8 +121,7 @@ export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFi
   const suggester = new Suggester(
     products.map((product) => ({ display: product.display, aliases: product.aliases })),
     recipes.map((recipe) => ({ display: recipe.name, aliases: recipe.aliases })),
-    // Curated products first: those are the everyday foods people type most.
-    products.filter((product) => product.aliases.length > 0).map((product) => product.display),
+    POPULAR_PRODUCTS.filter((name) => products.some((product) => product.display === name)),
   );
 
   function suggestionsFrom(matches: Match[], name: (index: number) => string): string[] {

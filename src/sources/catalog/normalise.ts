@@ -247,7 +247,7 @@ export function normaliseTokens(name: string): string[] {
  */
 export function normaliseQuery(query: string): string[] {
   const folded = foldText(query);
-  const stripped = folded.replace(QUANTITY, ' ').replace(BRANDS, ' ');
+  const stripped = folded.replace(/'/g, '').replace(QUANTITY, ' ').replace(BRANDS, ' ');
   const tokens = tokenise(stripped);
   return tokens.length > 0 ? tokens : tokenise(folded.replace(QUANTITY, ' '));
 }

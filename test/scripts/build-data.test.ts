@@ -1,0 +1,120 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildData, OUTPUT_FILES, serialise } from '../../scripts/build-data/build.js';
+import { DATA_DIR, missingRawData } from '../../scripts/build-data/paths.js';
+import { computeRecipes } from '../../scripts/build-data/recipes.js';
+import { chooseSwaps } from '../../scripts/build-data/swaps.js';
+import { terciles } from '../../scripts/build-data/terciles.js';
+import { PRODUCT_LOW_MAX_KG_PER_UNIT, PRODUCT_MEDIUM_MAX_KG_PER_UNIT } from '../../src/core/levels.js';
+import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
+
+const committed = {
+  products: readFileSync(join(DATA_DIR, OUTPUT_FILES.products), 'utf8'),
+  recipes: readFileSync(join(DATA_DIR, OUTPUT_FILES.recipes), 'utf8'),
+};
+
+describe('committed data/', () => {
+  const products = ProductsFileSchema.parse(JSON.parse(committed.products));
+  const recipes = RecipesFileSchema.parse(JSON.parse(committed.recipes));
+
+  it('holds every Agribalyse 3.2 food in 61 English-named categories', () => {
+    expect(products.products).toHaveLength(2451);
+    expect(products.categories).toHaveLength(61);
+    const counted = products.categories.reduce((sum, category) => sum + category.count, 0);
+    expect(counted).toBe(2451);
+    for (const category of products.categories) expect(category.name).toMatch(/^[A-Z][a-z ,-]+/);
+  });
+
+  it('has per-kg terciles equal to the product level thresholds', () => {
+    expect(terciles(products.products.map((product) => product.kgCo2ePerKg))).toEqual([
+      PRODUCT_LOW_MAX_KG_PER_UNIT,
+      PRODUCT_MEDIUM_MAX_KG_PER_UNIT,
+    ]);
+  });
+
+  it('reports every per-litre product with a note on density, and swaps at least 30% lower', () => {
+    const byCode = new Map(products.products.map((product) => [product.code, product]));
+    for (const product of products.products) {
+      if (product.unit === 'L') expect(product.notes.join(' ')).toMatch(/kg\/L/);
+      if (product.swap !== null) {
+        expect(byCode.get(product.swap)!.kgCo2ePerKg).toBeLessThanOrEqual(product.kgCo2ePerKg * 0.7);
+      }
+    }
+  });
+
+  it('has recipes whose totals are the sum of their contributors', () => {
+    for (const recipe of recipes.recipes) {
+      const sum = recipe.contributors.reduce((total, contributor) => total + contributor.kgCo2e, 0);
+      expect(Math.abs(sum - recipe.kgCo2ePerServing)).toBeLessThan(0.01);
+    }
+  });
+});
+
+const missing = missingRawData();
+
+describe('npm run build:data', () => {
+  // CI checks the raw data out beside the clone; elsewhere this cannot run.
+  it.skipIf(missing !== null)(
+    `reproduces data/ byte for byte${missing === null ? '' : ` (skipped: ${missing})`}`,
+    async () => {
+      const output = await buildData();
+      expect(serialise(output.products), 'data/products.json is stale: run npm run build:data').toBe(
+        committed.products,
+      );
+      expect(serialise(output.recipes), 'data/recipes.json is stale: run npm run build:data').toBe(
+        committed.recipes,
+      );
+    },
+  );
+});
+
+describe('build steps', () => {
+  it('computes terciles by nearest rank', () => {
+    expect(terciles([1, 2, 3, 4, 5, 6])).toEqual([3, 5]);
+  });
+
+  it('fails loudly on an unknown Agribalyse code in a dish', () => {
+    const dish = {
+      name: 'Toast',
+      aliases: [],
+      cuisine: 'British',
+      ingredients: [{ agb: 'nope', grams: 50, label: 'bread' }],
+    };
+    expect(() => computeRecipes([dish], new Map([['7200', 1.55]]))).toThrow(/unknown Agribalyse code nope/);
+  });
+
+  it('sums a dish per serving and sorts its contributors', () => {
+    const dish = {
+      name: 'Beans on toast',
+      aliases: [],
+      cuisine: 'British',
+      ingredients: [
+        { agb: '7200', grams: 80, label: 'bread' },
+        { agb: '20194', grams: 200, label: 'baked beans' },
+      ],
+    };
+    const [recipe] = computeRecipes(
+      [dish],
+      new Map([
+        ['7200', 1.55],
+        ['20194', 0.744],
+      ]),
+    );
+    expect(recipe!.kgCo2ePerServing).toBeCloseTo(0.08 * 1.55 + 0.2 * 0.744, 4);
+    expect(recipe!.contributors.map((contributor) => contributor.name)).toEqual(['baked beans', 'bread']);
+  });
+
+  it('offers only recognisable or same-kind swaps at least 30% lower', () => {
+    const swaps = chooseSwaps([
+      { code: 'a', lciName: 'Beef, steak, raw', kgCo2ePerKg: 30, common: true, pool: 'meat' },
+      { code: 'b', lciName: 'Chicken, meat, raw', kgCo2ePerKg: 5, common: true, pool: 'meat' },
+      { code: 'c', lciName: 'Ostrich, raw', kgCo2ePerKg: 1, common: false, pool: 'meat' },
+      { code: 'd', lciName: 'Heart, beef, raw', kgCo2ePerKg: 2, common: true, pool: 'meat' },
+      { code: 'e', lciName: 'Chicken, breast, raw', kgCo2ePerKg: 3, common: false, pool: 'meat' },
+    ]);
+    expect(swaps.get('a')).toBe('b');
+    expect(swaps.get('b')).toBe('e');
+    expect(swaps.has('e')).toBe(false);
+  });
+});
