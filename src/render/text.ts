@@ -96,8 +96,17 @@ function tail(confidence: number | null, notes: readonly string[], source: Sourc
   const lines: string[] = [];
   if (confidence !== null && confidence < 1) lines.push(`Match confidence: ${Math.round(confidence * 100)}%`);
   for (const note of notes) lines.push(`Note: ${clean(note)}`);
-  lines.push(`Source: ${clean(source.label)}${source.attribution ? `. ${clean(source.attribution)}` : ''}`);
+  lines.push(
+    `Source: ${[source.label, source.attribution ?? ''].map(sourcePart).filter(Boolean).join(' · ')}`,
+  );
   return lines;
+}
+
+/** Attributions often begin "Source:" themselves; one "Source:" per line is enough. */
+function sourcePart(text: string): string {
+  return clean(text)
+    .replace(/^\s*source:\s*/i, '')
+    .trim();
 }
 
 function renderHelp(help: HelpView): string {

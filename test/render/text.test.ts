@@ -56,7 +56,7 @@ describe('renderText: products', () => {
       '0.31 kg CO2e per litre · low ▮▯▯',
       'The impact is 71% lower than the average product in “Milk and dairy products”.',
       'Category: Milk and dairy products',
-      'Source: ADEME Agribalyse 3.2. Licence Ouverte 2.0',
+      'Source: ADEME Agribalyse 3.2 · Licence Ouverte 2.0',
     ]);
   });
 
@@ -87,6 +87,16 @@ describe('renderText: products', () => {
 
   it('does not claim a fuzzy match when only case and spacing differ', () => {
     expect(renderText(result({ ...product, query: '  OAT   milk' })).split('\n')[0]).toBe('Oat milk');
+  });
+
+  it('does not repeat "Source:" when the attribution starts with it', () => {
+    const text = renderText(
+      result({
+        ...product,
+        source: { id: 'catalog', label: 'Built-in catalog', attribution: 'Source: ADEME, v3.2' },
+      }),
+    );
+    expect(text.split('\n').at(-1)).toBe('Source: Built-in catalog · ADEME, v3.2');
   });
 
   it('omits an empty comparison sentence', () => {

@@ -1,0 +1,205 @@
+import type { AddressInfo } from 'node:net';
+import type { Readable, Writable } from 'node:stream';
+import type { Logger } from 'pino';
+import { startDiscord } from '../adapters/discord/index.js';
+import { runShell } from '../adapters/shell/index.js';
+import { startSlack } from '../adapters/slack/index.js';
+import type { Config } from '../config/env.js';
+import { BotHttpServer } from '../server/bot-http.js';
+import { createSource, type SelectedSource } from '../sources/select.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from './context.js';
+
+export const DEFAULT_PORT = 3000;
+
+const DEFAULT_ADAPTERS: readonly AdapterStarter[] = [startSlack, startDiscord];
+
+export interface StartOptions {
+  config: Config;
+  logger: Logger;
+  input?: Readable;
+  output?: Writable;
+  /** Open the local shell when no chat platform is configured; defaults to "stdin and stdout are a TTY". */
+  interactive?: boolean;
+  /** Slack and Discord unless a test passes its own. */
+  adapters?: readonly AdapterStarter[];
+  /** Pre-built source (tests); otherwise chosen from the config. */
+  source?: SelectedSource;
+  /** Stop on SIGINT/SIGTERM. Off in tests, which call stop() themselves. */
+  handleSignals?: boolean;
+  /** Called just before the local shell opens, e.g. to quieten logs that would share the terminal. */
+  beforeShell?: () => void;
+}
+
+export interface StartedApp {
+  /** `bot`: adapters running; `shell`: local shell; `idle`: nothing configured and no terminal. */
+  mode: 'bot' | 'shell' | 'idle';
+  adapters: readonly RunningAdapter[];
+  /** Where the shared HTTP server listens, when an adapter needed it. */
+  address: AddressInfo | null;
+  /** Settles once everything has stopped. */
+  done: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * `carbon start`: every configured chat adapter on one shared HTTP server. With none configured, a
+ * terminal gets the local shell so a fresh `npm start` does something useful.
+ */
+export async function startApp(options: StartOptions): Promise<StartedApp> {
+  const { config, logger } = options;
+  const input = options.input ?? process.stdin;
+  const output = options.output ?? process.stdout;
+  const selected = options.source ?? createSource(config, logger);
+  const http = new BotHttpServer(logger);
+  const context: AdapterContext = {
+    config,
+    logger,
+    source: selected.source,
+    suggester: selected.suggester,
+    http,
+  };
+
+  const running: RunningAdapter[] = [];
+  try {
+    for (const starter of options.adapters ?? DEFAULT_ADAPTERS) {
+      const adapter = await starter(context);
+      if (adapter !== null) running.push(adapter);
+    }
+  } catch (error) {
+    await shutdown(running, http, selected, logger);
+    throw error;
+  }
+
+  if (running.length === 0) {
+    const interactive = options.interactive ?? Boolean(isTty(input) && isTty(output));
+    if (!interactive) {
+      output.write(`${notConfiguredMessage(selected.description)}\n`);
+      await selected.close();
+      return idle();
+    }
+    options.beforeShell?.();
+    const done = runShell({
+      input,
+      output,
+      source: selected.source,
+      logger,
+      banner: shellBanner(selected.description, true),
+      interactive: true,
+    }).finally(() => selected.close());
+    return { mode: 'shell', adapters: [], address: null, done, stop: () => done };
+  }
+
+  let address: AddressInfo | null = null;
+  // /healthz alone is not worth a port: Socket Mode and the Discord gateway need no inbound HTTP.
+  if (http.routeCount > 1) {
+    try {
+      address = await http.listen(config.PORT ?? DEFAULT_PORT, config.HOST ?? '0.0.0.0');
+    } catch (error) {
+      await shutdown(running, http, selected, logger);
+      throw error;
+    }
+  }
+  logger.info(
+    {
+      adapters: running.map((adapter) => adapter.description),
+      source: selected.description,
+      port: address?.port ?? null,
+    },
+    `carbon running: ${running.map((adapter) => adapter.description).join(', ')}`,
+  );
+
+  let stopping: Promise<void> | null = null;
+  let resolveDone: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    resolveDone = resolve;
+  });
+  const stop = (): Promise<void> => {
+    stopping ??= shutdown(running, http, selected, logger).finally(() => {
+      removeSignals();
+      resolveDone();
+    });
+    return stopping;
+  };
+  const removeSignals = options.handleSignals ? onShutdownSignal(logger, stop) : () => {};
+  return { mode: 'bot', adapters: running, address, done, stop };
+}
+
+/** Stops in reverse start order; one failing step must not keep the rest running. */
+async function shutdown(
+  running: readonly RunningAdapter[],
+  http: BotHttpServer,
+  selected: SelectedSource,
+  logger: Logger,
+): Promise<void> {
+  for (const adapter of [...running].reverse()) {
+    try {
+      await adapter.stop();
+    } catch (error) {
+      logger.warn({ err: error, adapter: adapter.name }, 'adapter did not stop cleanly');
+    }
+  }
+  await http
+    .close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'HTTP server did not close cleanly'));
+  await selected
+    .close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'source did not close cleanly'));
+}
+
+/**
+ * First signal stops gracefully; a second one, or a stop that hangs, exits at once so Ctrl-C always
+ * works.
+ */
+export function onShutdownSignal(logger: Logger, stop: () => Promise<void>, graceMs = 10_000): () => void {
+  let received = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (received) {
+      logger.warn({ signal }, 'second signal, exiting now');
+      process.exit(1);
+    }
+    received = true;
+    logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ graceMs }, 'shutdown took too long, exiting');
+      process.exit(1);
+    }, graceMs).unref();
+    void stop();
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
+function idle(): StartedApp {
+  return { mode: 'idle', adapters: [], address: null, done: Promise.resolve(), stop: async () => {} };
+}
+
+function isTty(stream: Readable | Writable): boolean {
+  return (stream as { isTTY?: boolean }).isTTY === true;
+}
+
+const CONNECT_HELP = [
+  'To connect Slack, set SLACK_BOT_TOKEN with SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP): see docs/slack.md.',
+  'To connect Discord, set DISCORD_TOKEN (gateway) and/or DISCORD_PUBLIC_KEY (HTTP interactions) and register the command once with `npx carbon discord-register`: see docs/discord.md.',
+  'Put the variables in .env (copy .env.example) or the environment, then run `npm start` again.',
+];
+
+export function notConfiguredMessage(sourceDescription: string): string {
+  return [
+    'carbon: no chat platform is configured, so there is nothing to start.',
+    ...CONNECT_HELP,
+    `Lookups would use the ${sourceDescription}. Try one now: npx carbon product "oat milk", or open the local shell with npx carbon shell.`,
+  ].join('\n');
+}
+
+export function shellBanner(sourceDescription: string, noPlatform: boolean): string {
+  const lines = [
+    `carbon local shell. Answers come from the ${sourceDescription}.`,
+    'Type what you would type after /carbon in chat, e.g. "product oat milk" or "recipe lasagne"; "help" lists the commands; "exit" or Ctrl-D leaves.',
+  ];
+  if (noPlatform) lines.push('', 'No chat platform is configured yet.', ...CONNECT_HELP);
+  return `${lines.join('\n')}\n`;
+}

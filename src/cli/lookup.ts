@@ -1,0 +1,45 @@
+import { handleCommandText, type Reply } from '../core/lookup.js';
+import { renderText } from '../render/text.js';
+import { createSource } from '../sources/select.js';
+import type { CliArgs } from './args.js';
+import { EXIT_OK, exitCodeFor } from './exit-codes.js';
+import { writeErr, writeOut } from './output.js';
+import { loadRuntime } from './runtime.js';
+
+/**
+ * `carbon product <name…>` and `carbon recipe <name…>`, and any unknown verb: the words go through
+ * the same parser as `/carbon` in chat, so the CLI and the bots agree on what a command means.
+ */
+export async function lookupCommand(args: CliArgs): Promise<number> {
+  const { config, logger } = loadRuntime('warn');
+  const text = [args.verb ?? '', ...args.words].join(' ');
+  const selected = createSource(config, logger, { suggester: false });
+  let reply: Reply;
+  try {
+    reply = await handleCommandText(text, selected.source, logger);
+  } finally {
+    await selected.close();
+  }
+  const code = exitCodeFor(reply);
+  printReply(reply, args.json, code === EXIT_OK);
+  return code;
+}
+
+export function printReply(reply: Reply, json: boolean, success: boolean): void {
+  const write = success ? writeOut : writeErr;
+  if (!json) {
+    write(renderText(reply, { command: 'carbon' }));
+    return;
+  }
+  switch (reply.type) {
+    case 'result':
+      write(JSON.stringify(reply.result, null, 2));
+      break;
+    case 'help':
+      write(JSON.stringify({ help: reply.help }, null, 2));
+      break;
+    case 'error':
+      write(JSON.stringify({ error: reply.error }, null, 2));
+      break;
+  }
+}

@@ -1,0 +1,21 @@
+import { type Config, loadConfig } from '../config/env.js';
+import { createLogger, type Logger } from '../logging/logger.js';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  /** LOG_LEVEL was set (environment or .env) rather than defaulted. */
+  logLevelExplicit: boolean;
+}
+
+/**
+ * Reads `.env` and the environment, and makes the stderr logger. `quietLevel` applies when LOG_LEVEL
+ * is not set: one-shot lookups stay quiet so their output is only the answer.
+ * Throws ConfigError naming the bad variable.
+ */
+export function loadRuntime(quietLevel: 'warn' | 'info'): Runtime {
+  const config = loadConfig(process.env);
+  const logLevelExplicit = (process.env.LOG_LEVEL ?? '').trim() !== '';
+  const logger = createLogger({ level: logLevelExplicit ? config.LOG_LEVEL : quietLevel });
+  return { config, logger, logLevelExplicit };
+}

@@ -1,0 +1,20 @@
+import { onShutdownSignal } from '../app/start.js';
+import { startService } from '../service/index.js';
+import { EXIT_OK } from './exit-codes.js';
+import { writeOut } from './output.js';
+import { loadRuntime } from './runtime.js';
+
+/** `carbon serve` (`npm run serve`): the self-hosted footprint API until SIGINT/SIGTERM. */
+export async function serveCommand(): Promise<number> {
+  const { config, logger } = loadRuntime('info');
+  const service = await startService(config, logger, { print: writeOut });
+  writeOut(`carbon serve: listening on ${service.url}`);
+  await new Promise<void>((resolve) => {
+    const remove = onShutdownSignal(logger, async () => {
+      await service.close();
+      remove();
+      resolve();
+    });
+  });
+  return EXIT_OK;
+}

@@ -1,0 +1,46 @@
+import { runShell } from '../adapters/shell/index.js';
+import { shellBanner, startApp } from '../app/start.js';
+import { createSource } from '../sources/select.js';
+import { EXIT_OK } from './exit-codes.js';
+import { loadRuntime } from './runtime.js';
+
+/** `carbon start` (`npm start`): the configured chat adapters, or the local shell in a terminal. */
+export async function startCommand(): Promise<number> {
+  const { config, logger, logLevelExplicit } = loadRuntime('info');
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  // The local shell shares the terminal with the logs; info lines would interleave with answers.
+  const app = await startApp({
+    config,
+    logger,
+    interactive,
+    handleSignals: true,
+    beforeShell: () => {
+      if (!logLevelExplicit) logger.level = 'warn';
+    },
+  });
+  await app.done;
+  return EXIT_OK;
+}
+
+/**
+ * `carbon shell`: the local shell on any stdin, terminal or pipe, whatever is configured. Handy for
+ * trying the bot without a chat platform, and for scripting several lookups in one process.
+ */
+export async function shellCommand(): Promise<number> {
+  const { config, logger } = loadRuntime('warn');
+  const selected = createSource(config, logger, { suggester: false });
+  const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true;
+  try {
+    await runShell({
+      input: process.stdin,
+      output: process.stdout,
+      source: selected.source,
+      logger,
+      banner: interactive ? shellBanner(selected.description, false) : undefined,
+      interactive,
+    });
+  } finally {
+    await selected.close();
+  }
+  return EXIT_OK;
+}

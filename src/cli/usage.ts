@@ -1,0 +1,22 @@
+import { helpView } from '../core/help.js';
+import { renderText } from '../render/text.js';
+
+/** `carbon --help`: the chat commands as the CLI spells them, then what only the CLI does. */
+export function usageText(): string {
+  const lookups = renderText({ type: 'help', help: helpView() }, { command: 'carbon' });
+  return `${lookups}
+
+Running the bot:
+  carbon start             Slack and/or Discord as configured; the local shell when neither is
+  carbon shell             the local shell: type "product oat milk" and read the answer
+  carbon serve             the self-hosted footprint API (GreenSwapp-compatible)
+  carbon discord-register  register the /carbon command with Discord
+
+Options:
+  --json         print the result (or the error) as JSON
+  -h, --help     this message
+  -v, --version  the version
+
+Exit codes: 0 found, 2 not found or a usage error, 1 anything else (configuration, upstream).
+Configuration comes from the environment and .env; see README.md and .env.example.`;
+}
