@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { boltLogger, scrubSecrets } from '../../../src/adapters/slack/bolt-logger.js';
+import { createSlackStarter, slackApiBase, startSlack } from '../../../src/adapters/slack/index.js';
+import { parseConfig } from '../../../src/config/env.js';
+import { BotHttpServer } from '../../../src/server/bot-http.js';
+import { FakeSlack } from '../../support/fake-slack.js';
+import { APP_TOKEN, BOT_TOKEN, LogCapture, SIGNING_SECRET } from './harness.js';
+import { ScriptedSource } from './scripted-source.js';
+
+const fakes: FakeSlack[] = [];
+afterEach(async () => {
+  await Promise.all(fakes.splice(0).map((fake) => fake.close()));
+});
+
+function context(env: Record<string, string>, logs = new LogCapture()) {
+  return {
+    config: parseConfig(env),
+    logger: logs.logger,
+    source: new ScriptedSource(),
+    suggester: null,
+    http: new BotHttpServer(logs.logger),
+  };
+}
+
+describe('startSlack', () => {
+  it('returns null and adds no route when Slack is not configured', async () => {
+    const ctx = context({});
+    const routes = ctx.http.routeCount;
+    expect(await startSlack(ctx)).toBeNull();
+    expect(ctx.http.routeCount).toBe(routes);
+  });
+
+  it('returns null with a warning when the bot token has neither a signing secret nor an app token', async () => {
+    const logs = new LogCapture();
+    expect(await startSlack(context({ SLACK_BOT_TOKEN: BOT_TOKEN }, logs))).toBeNull();
+    expect(logs.text).toContain('SLACK_SIGNING_SECRET');
+    expect(logs.text).not.toContain(BOT_TOKEN);
+  });
+
+  it('fails at start-up with a clear message when Slack rejects the bot token, without echoing it', async () => {
+    const fake = await new FakeSlack().start();
+    fakes.push(fake);
+    fake.onWebApi('auth.test', () => ({ ok: false, error: 'invalid_auth' }));
+    const logs = new LogCapture();
+    const ctx = context(
+      { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_SIGNING_SECRET: SIGNING_SECRET, SLACK_API_URL: fake.apiUrl },
+      logs,
+    );
+    const error = await createSlackStarter({ retries: 0 })(ctx).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('Slack rejected SLACK_BOT_TOKEN (auth.test: invalid_auth)');
+    expect(JSON.stringify(error)).not.toContain(BOT_TOKEN);
+    expect(logs.text).not.toContain(BOT_TOKEN);
+  });
+
+  it('fails at start-up when Socket Mode cannot open a connection with the app token', async () => {
+    const fake = await new FakeSlack().start();
+    fakes.push(fake);
+    fake.onWebApi('apps.connections.open', () => ({ ok: false, error: 'invalid_auth' }));
+    const logs = new LogCapture();
+    const ctx = context(
+      { SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_APP_TOKEN: APP_TOKEN, SLACK_API_URL: fake.apiUrl },
+      logs,
+    );
+    const error = (await createSlackStarter({ retries: 0 })(ctx).catch((caught: unknown) => caught)) as Error;
+    expect(error.message).toBe('Slack rejected SLACK_APP_TOKEN (apps.connections.open: invalid_auth)');
+    expect(fake.callsTo('apps.connections.open')[0]?.token).toBe(APP_TOKEN);
+    expect(logs.text).not.toContain(APP_TOKEN);
+    expect(logs.text).not.toContain(BOT_TOKEN);
+  });
+
+  it('gives the Web API base URL the trailing slash the client needs', () => {
+    expect(slackApiBase('http://127.0.0.1:1/api')).toBe('http://127.0.0.1:1/api/');
+    expect(slackApiBase('https://slack.com/api/')).toBe('https://slack.com/api/');
+    expect(slackApiBase(undefined)).toBeUndefined();
+  });
+});
+
+describe('Bolt logger on pino', () => {
+  it('writes Bolt messages through pino with tokens scrubbed', () => {
+    const logs = new LogCapture();
+    const logger = boltLogger(logs.logger, ['a-configured-secret-value']);
+    logger.warn('token', BOT_TOKEN, 'and', APP_TOKEN, 'and a-configured-secret-value');
+    logger.error(new Error(`failed with ${BOT_TOKEN}`));
+    logger.debug({ headers: { Authorization: `Bearer ${BOT_TOKEN}` } });
+    expect(logs.lines).toHaveLength(3);
+    expect(logs.text).toContain('"component":"slack"');
+    expect(logs.text).toContain('[redacted]');
+    for (const secret of [BOT_TOKEN, APP_TOKEN, 'a-configured-secret-value'])
+      expect(logs.text).not.toContain(secret);
+  });
+
+  it('reports pino’s level to Bolt', () => {
+    const logs = new LogCapture();
+    expect(boltLogger(logs.logger, []).getLevel()).toBe('debug');
+  });
+
+  it('scrubs every kind of Slack token', () => {
+    expect(scrubSecrets('xoxb-1-2 xoxp-3 xapp-1-A-2 xoxe.xoxp-1 plain')).toBe(
+      '[redacted] [redacted] [redacted] xoxe.[redacted] plain',
+    );
+  });
+});
