@@ -148,6 +148,8 @@ const DESCRIPTION_BUDGET = 1800;
 const SENTENCE_BUDGET = 1200;
 const SHORT_FIELD_BUDGET = 200;
 const FOOTER_BUDGET = 400;
+/** The largest few tell the story; the rest are counted. */
+const MAX_CONTRIBUTORS = 5;
 
 function productEmbed(result: ProductResult): DiscordEmbed {
   const lines = [`**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`, levelScale(result.level)];
@@ -230,7 +232,7 @@ function contributorsField(contributors: RecipeResult['contributors']): DiscordE
     const remaining = contributors.length - index;
     // Keep room for the "…and N more" line whenever a line might not be the last.
     const reserve = remaining > 1 ? 20 : 0;
-    if (used + line.length + 1 + reserve > EMBED_LIMITS.fieldValue || lines.length >= 10) {
+    if (used + line.length + 1 + reserve > EMBED_LIMITS.fieldValue || lines.length >= MAX_CONTRIBUTORS) {
       lines.push(`…and ${remaining} more`);
       break;
     }

@@ -1,0 +1,302 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SourceUnavailableError } from '../../../src/core/errors.js';
+import type { LookupSource } from '../../../src/core/source.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { parseShareCustomId } from '../../../src/render/discord.js';
+import { createApiSource } from '../../../src/sources/api/index.js';
+import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
+import { FAKE_APPLICATION_ID, FAKE_BOT_TOKEN, type FakeDiscord } from '../../support/fake-discord.js';
+import {
+  autocompletePayload,
+  buttonPayload,
+  commandPayload,
+  type InteractionPayload,
+  USER_ID,
+} from '../../support/fake-discord-payloads.js';
+import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+import { gate, type Harness, startHarness } from './harness.js';
+
+type Message = {
+  content?: string;
+  embeds: { title?: string; description?: string; fields?: { name: string; value: string }[] }[];
+  components: { components: { custom_id: string; label: string }[] }[];
+  flags?: number;
+  allowed_mentions: unknown;
+};
+
+/** The answer the user finally sees: the immediate response, or the edit of a deferral. */
+async function finalMessage(fake: FakeDiscord, payload: InteractionPayload): Promise<Message> {
+  const callback = await fake.waitForCallback(payload.id);
+  if (callback.body.type === 4) return callback.body.data as unknown as Message;
+  expect(callback.body.type).toBe(5);
+  const edit = await fake.waitForWebhook(payload.token, 'PATCH');
+  return { ...(edit.body as unknown as Message), flags: (callback.body.data as { flags?: number }).flags };
+}
+
+describe('Discord gateway mode with the catalog', () => {
+  let harness: Harness;
+  let catalog: Catalog;
+
+  beforeAll(async () => {
+    catalog = loadCatalog();
+    harness = await startHarness({
+      mode: 'gateway',
+      source: createCatalogSource(catalog),
+      suggester: catalog,
+    });
+  });
+  afterAll(() => harness.stop());
+
+  it('identifies with the bot token, no intents, JSON encoding and no compression', () => {
+    const connection = harness.fake.connections[0]!;
+    expect(connection.identify).toEqual({ token: FAKE_BOT_TOKEN, intents: 0 });
+    expect(connection.query.get('encoding')).toBe('json');
+    expect(connection.query.get('v')).toBe('10');
+    expect(connection.query.has('compress')).toBe(false);
+    // The gateway address came from the fake REST API's /gateway/bot.
+    expect(harness.fake.requests.some((each) => each.method === 'GET' && each.path === '/gateway/bot')).toBe(
+      true,
+    );
+  });
+
+  it('answers /carbon product with an ephemeral embed, a share button and no mentions', async () => {
+    const payload = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const callback = await harness.fake.waitForCallback(payload.id);
+    expect(callback.token).toBe(payload.token);
+    expect(callback.body.type).toBe(4);
+    const message = callback.body.data as unknown as Message;
+    expect(message.flags).toBe(64);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+    expect(message.embeds[0]!.title).toBe(catalog.findProduct('oat milk').name);
+    expect(message.embeds[0]!.description).toContain('kg CO2e per litre');
+    const button = message.components[0]!.components[0]!;
+    expect(button.label).toBe('Share in channel');
+    expect(parseShareCustomId(button.custom_id)?.kind).toBe('product');
+  });
+
+  it('answers /carbon recipe with the verdict', async () => {
+    const payload = commandPayload('recipe', 'lasagne');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.embeds[0]!.title).toBe('Lasagne');
+    expect(message.embeds[0]!.description).toMatch(/climate-friendly/i);
+  });
+
+  it('answers /carbon help with the help embed', async () => {
+    const payload = commandPayload('help');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe <name>');
+  });
+
+  it('suggests catalog names as the user types (type 8, at most 25)', async () => {
+    const payload = autocompletePayload('product', 'oat');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const callback = await harness.fake.waitForCallback(payload.id);
+    expect(callback.body.type).toBe(8);
+    const { choices } = callback.body.data as { choices: { name: string; value: string }[] };
+    expect(choices.map((choice) => choice.value)).toEqual(catalog.suggest('product', 'oat', 25));
+    expect(choices.map((choice) => choice.value)).toContain('Oat milk');
+
+    const broad = autocompletePayload('product', 'a');
+    harness.fake.dispatch('INTERACTION_CREATE', broad);
+    const many = (await harness.fake.waitForCallback(broad.id)).body.data as { choices: unknown[] };
+    expect(many.choices.length).toBeGreaterThan(0);
+    expect(many.choices.length).toBeLessThanOrEqual(25);
+  });
+
+  it('shares an answer publicly, credited without a ping, and removes the ephemeral copy', async () => {
+    const command = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', command);
+    const answer = (await harness.fake.waitForCallback(command.id)).body.data as unknown as Message;
+
+    const click = buttonPayload(answer.components[0]!.components[0]!.custom_id, answer.embeds);
+    harness.fake.dispatch('INTERACTION_CREATE', click);
+    const callback = await harness.fake.waitForCallback(click.id);
+    expect(callback.body.type).toBe(4);
+    const shared = callback.body.data as unknown as Message;
+    expect(shared.flags).toBeUndefined();
+    expect(shared.content).toBe(`Shared by <@${USER_ID}>`);
+    expect(shared.allowed_mentions).toEqual({ parse: [] });
+    expect(shared.components).toEqual([]);
+    expect(shared.embeds).toEqual(answer.embeds);
+
+    const removal = await harness.fake.waitForWebhook(click.token, 'DELETE');
+    expect(removal).toMatchObject({ applicationId: FAKE_APPLICATION_ID, messageId: click.message.id });
+  });
+
+  it('looks the name up again when the clicked message carries no embed', async () => {
+    const click = buttonPayload('carbon:share:r:Lasagne', []);
+    harness.fake.dispatch('INTERACTION_CREATE', click);
+    const shared = await finalMessage(harness.fake, click);
+    expect(shared.content).toBe(`Shared by <@${USER_ID}>`);
+    expect(shared.embeds[0]!.title).toBe('Lasagne');
+  });
+
+  it('answers a name with nothing usable in it with a short ephemeral error', async () => {
+    const payload = commandPayload('product', '\u200b\u0007 ');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    expect(message.embeds).toEqual([]);
+    expect(message.content).toContain("That name can't be looked up");
+  });
+
+  it('answers an unknown name with suggestions', async () => {
+    const payload = commandPayload('recipe', 'zzz lasagne pizza');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    expect(message.content).toContain('No recipe found for "zzz lasagne pizza".');
+    expect(message.content).toContain('• `Lasagne`');
+  });
+
+  it('never writes the bot token or an interaction token to the log', () => {
+    const log = harness.logs.join('\n');
+    expect(log).not.toContain(FAKE_BOT_TOKEN);
+    expect(log).not.toContain('interaction-token-');
+  });
+});
+
+describe('Discord gateway mode with a slow or failing API', () => {
+  let harness: Harness;
+  let greenswapp: FakeGreenSwapp;
+
+  beforeAll(async () => {
+    greenswapp = await startFakeGreenSwapp();
+    const source = createApiSource({
+      apiKey: 'test-key',
+      baseUrl: greenswapp.url,
+      trialUrl: greenswapp.url,
+      timeoutMs: 1_500,
+      logger: silentLogger(),
+      cache: false,
+      retry: { attempts: 1 },
+    });
+    harness = await startHarness({ mode: 'gateway', source, suggester: loadCatalog(), budgetMs: 300 });
+  });
+  afterAll(async () => {
+    await harness.stop();
+    await greenswapp.close();
+  });
+
+  it('defers (type 5, ephemeral) when the lookup is slow, then edits the original with the answer', async () => {
+    const upstream = gate();
+    greenswapp.respondWith(async () => {
+      await upstream.wait;
+      return undefined;
+    });
+    try {
+      const payload = commandPayload('product', 'oat milk');
+      harness.fake.dispatch('INTERACTION_CREATE', payload);
+      const callback = await harness.fake.waitForCallback(payload.id);
+      expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
+      expect(harness.fake.webhooks.some((each) => each.token === payload.token)).toBe(false);
+
+      upstream.open();
+      const edit = await harness.fake.waitForWebhook(payload.token, 'PATCH');
+      expect(edit.applicationId).toBe(FAKE_APPLICATION_ID);
+      expect(edit.messageId).toBe('@original');
+      const message = edit.body as unknown as Message;
+      expect(message.embeds[0]!.title).toBe('oat milk');
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+      expect(message.components[0]!.components[0]!.label).toBe('Share in channel');
+      expect(message).not.toHaveProperty('flags');
+    } finally {
+      greenswapp.respondWith(null);
+    }
+  });
+
+  it('logs a failed edit and carries on', async () => {
+    const upstream = gate();
+    greenswapp.respondWith(async () => {
+      await upstream.wait;
+      return undefined;
+    });
+    harness.fake.failNext((request) => request.method === 'PATCH', 500, { message: 'boom', code: 0 });
+    try {
+      const payload = commandPayload('product', 'tofu');
+      harness.fake.dispatch('INTERACTION_CREATE', payload);
+      await harness.fake.waitForCallback(payload.id);
+      upstream.open();
+      const line = await harness.waitForLog('could not edit the deferred Discord reply');
+      expect(line).toContain('HTTP 500');
+      expect(line).not.toContain(payload.token);
+    } finally {
+      greenswapp.respondWith(null);
+    }
+    // Still answering afterwards.
+    const next = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', next);
+    expect((await finalMessage(harness.fake, next)).embeds[0]!.title).toBe('oat milk');
+  });
+
+  it('does not edit when Discord says the interaction expired (10062)', async () => {
+    harness.fake.failNext((request) => request.path.includes('/callback'), 404, {
+      message: 'Unknown interaction',
+      code: 10062,
+    });
+    const payload = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    await harness.waitForLog('expired before it was answered');
+    expect(harness.fake.callbacks.some((each) => each.interactionId === payload.id)).toBe(false);
+  });
+
+  it.each([
+    [
+      'not found',
+      { status: 404, body: { error: 'product not found', suggestions: ['oat milk'] } },
+      'No product found',
+    ],
+    ['a refused key', { status: 401, body: { error: 'invalid api key' } }, 'refused this bot’s API key'],
+    ['rate limiting', { status: 429, headers: { 'retry-after': '30' }, body: {} }, 'Try again in 30 s.'],
+    ['a server error', { status: 503, body: { error: 'down' } }, 'having trouble'],
+    ['a malformed body', { status: 200, body: 'not json at all' }, 'could not read'],
+    ['a timeout', { delayMs: 5_000 }, 'took too long'],
+  ])('turns %s into a short ephemeral message', async (_name, scripted, text) => {
+    greenswapp.respondOnce(scripted);
+    const payload = commandPayload('product', 'kale chips');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    expect(message.embeds).toEqual([]);
+    expect(message.content).toContain(text);
+    expect(message.content!.length).toBeLessThan(400);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+  });
+});
+
+describe('Discord gateway mode with an unavailable source', () => {
+  let harness: Harness;
+  const broken: LookupSource = {
+    id: 'catalog',
+    lookupProduct: () => Promise.reject(new SourceUnavailableError('the catalog is missing')),
+    lookupRecipe: () => Promise.reject(new TypeError('unexpected bug with secret detail')),
+  };
+
+  beforeAll(async () => {
+    harness = await startHarness({ mode: 'gateway', source: broken, suggester: null });
+  });
+  afterAll(() => harness.stop());
+
+  it('says lookups are unavailable, and words unexpected failures without their detail', async () => {
+    const product = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', product);
+    expect((await finalMessage(harness.fake, product)).content).toContain('Lookups are not available');
+
+    const recipe = commandPayload('recipe', 'lasagne');
+    harness.fake.dispatch('INTERACTION_CREATE', recipe);
+    const message = await finalMessage(harness.fake, recipe);
+    expect(message.content).toContain('Something went wrong');
+    expect(message.content).not.toContain('secret detail');
+  });
+
+  it('answers autocomplete with no choices when there is no catalog', async () => {
+    const payload = autocompletePayload('recipe', 'las');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const callback = await harness.fake.waitForCallback(payload.id);
+    expect(callback.body).toEqual({ type: 8, data: { choices: [] } });
+  });
+});

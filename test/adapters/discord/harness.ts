@@ -1,0 +1,133 @@
+import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { startDiscordWith } from '../../../src/adapters/discord/index.js';
+import type { RunningAdapter } from '../../../src/app/context.js';
+import { parseConfig } from '../../../src/config/env.js';
+import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
+import { createLogger } from '../../../src/logging/logger.js';
+import { BotHttpServer } from '../../../src/server/bot-http.js';
+import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '../../support/fake-discord.js';
+
+/** A running adapter wired to a fresh fake Discord, with its logs captured as JSON lines. */
+export interface Harness {
+  fake: FakeDiscord;
+  adapter: RunningAdapter;
+  /** Base URL of the bot's shared HTTP server (HTTP mode). */
+  botUrl: string;
+  logs: string[];
+  /** Resolves with the first log line containing `text`, as soon as it is written. */
+  waitForLog(text: string): Promise<string>;
+  /** Signs with the key the adapter was configured with. */
+  signer: Signer;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  mode: 'gateway' | 'http';
+  source: LookupSource;
+  suggester: NameSuggester | null;
+  budgetMs?: number;
+}
+
+export interface Signer {
+  publicKeyHex: string;
+  sign(timestamp: string, body: string): string;
+}
+
+export function createSigner(): Signer {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return signerFor(publicKey, privateKey);
+}
+
+function signerFor(publicKey: KeyObject, privateKey: KeyObject): Signer {
+  const der = publicKey.export({ format: 'der', type: 'spki' });
+  return {
+    publicKeyHex: der.subarray(der.length - 32).toString('hex'),
+    sign: (timestamp, body) => sign(null, Buffer.from(timestamp + body), privateKey).toString('hex'),
+  };
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const fake = await startFakeDiscord();
+  const logs: string[] = [];
+  let waiters: { text: string; resolve: (line: string) => void }[] = [];
+  const write = (line: string) => {
+    logs.push(line);
+    const matched = waiters.filter((waiter) => line.includes(waiter.text));
+    waiters = waiters.filter((waiter) => !matched.includes(waiter));
+    for (const waiter of matched) waiter.resolve(line);
+  };
+  const waitForLog = (text: string) => {
+    const found = logs.find((line) => line.includes(text));
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise<string>((resolve) => waiters.push({ text, resolve }));
+  };
+  const logger = createLogger({ level: 'debug', destination: { write } });
+  const signer = createSigner();
+  const http = new BotHttpServer(logger);
+  const env =
+    options.mode === 'gateway'
+      ? { DISCORD_TOKEN: FAKE_BOT_TOKEN, DISCORD_API_URL: fake.apiUrl }
+      : { DISCORD_PUBLIC_KEY: signer.publicKeyHex, DISCORD_API_URL: fake.apiUrl };
+  const adapter = await startDiscordWith(
+    { config: parseConfig(env), logger, source: options.source, suggester: options.suggester, http },
+    { budgetMs: options.budgetMs ?? 1_000, drainMs: 2_000 },
+  );
+  if (adapter === null) throw new Error('adapter did not start');
+  const address: AddressInfo = await http.listen(0, '127.0.0.1');
+  return {
+    fake,
+    adapter,
+    botUrl: `http://127.0.0.1:${address.port}`,
+    logs,
+    waitForLog,
+    signer,
+    async stop() {
+      await adapter.stop();
+      await http.close();
+      await fake.stop();
+    },
+  };
+}
+
+export interface PostResult {
+  status: number;
+  body: unknown;
+}
+
+/** POSTs a body to /discord/interactions, signed unless headers are given explicitly. */
+export async function postInteraction(
+  harness: Harness,
+  payload: unknown,
+  headers?: Record<string, string>,
+): Promise<PostResult> {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const response = await request(`${harness.botUrl}/discord/interactions`, {
+    method: 'POST',
+    headers: headers ?? {
+      'content-type': 'application/json',
+      'x-signature-ed25519': harness.signer.sign(timestamp, body),
+      'x-signature-timestamp': timestamp,
+    },
+    body,
+  });
+  const text = await response.body.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.statusCode, body: parsed };
+}
+
+/** A deferred promise the test resolves when it chooses: a gate for a slow upstream, no timers. */
+export function gate(): { wait: Promise<void>; open(): void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { wait, open };
+}

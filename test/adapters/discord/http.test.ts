@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { createApiSource } from '../../../src/sources/api/index.js';
+import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
+import { FAKE_APPLICATION_ID } from '../../support/fake-discord.js';
+import {
+  autocompletePayload,
+  buttonPayload,
+  commandPayload,
+  pingPayload,
+  USER_ID,
+} from '../../support/fake-discord-payloads.js';
+import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+import { createSigner, gate, type Harness, postInteraction, startHarness } from './harness.js';
+
+type Message = {
+  content?: string;
+  embeds: { title?: string }[];
+  components: { components: { custom_id: string }[] }[];
+  flags?: number;
+  allowed_mentions: unknown;
+};
+
+describe('Discord HTTP interactions with the catalog', () => {
+  let harness: Harness;
+  let catalog: Catalog;
+
+  beforeAll(async () => {
+    catalog = loadCatalog();
+    harness = await startHarness({ mode: 'http', source: createCatalogSource(catalog), suggester: catalog });
+  });
+  afterAll(() => harness.stop());
+
+  it('answers PING with PONG', async () => {
+    const response = await postInteraction(harness, pingPayload());
+    expect(response).toEqual({ status: 200, body: { type: 1 } });
+  });
+
+  it('answers a command in the HTTP response (type 4, ephemeral, no mentions)', async () => {
+    const response = await postInteraction(harness, commandPayload('product', 'oat milk'));
+    expect(response.status).toBe(200);
+    const body = response.body as { type: number; data: Message };
+    expect(body.type).toBe(4);
+    expect(body.data.flags).toBe(64);
+    expect(body.data.allowed_mentions).toEqual({ parse: [] });
+    expect(body.data.embeds[0]!.title).toBe(catalog.findProduct('oat milk').name);
+    expect(body.data.components[0]!.components[0]!.custom_id).toMatch(/^carbon:share:p:/);
+  });
+
+  it('answers autocomplete in the HTTP response (type 8)', async () => {
+    const response = await postInteraction(harness, autocompletePayload('recipe', 'las'));
+    expect(response.body).toEqual({
+      type: 8,
+      data: { choices: catalog.suggest('recipe', 'las', 25).map((name) => ({ name, value: name })) },
+    });
+  });
+
+  it('shares publicly in the response and then removes the ephemeral copy over REST', async () => {
+    const answer = (await postInteraction(harness, commandPayload('recipe', 'lasagne'))).body as {
+      data: Message;
+    };
+    const click = buttonPayload(answer.data.components[0]!.components[0]!.custom_id, answer.data.embeds);
+    const response = await postInteraction(harness, click);
+    const body = response.body as { type: number; data: Message };
+    expect(body.type).toBe(4);
+    expect(body.data.flags).toBeUndefined();
+    expect(body.data.content).toBe(`Shared by <@${USER_ID}>`);
+    expect(body.data.embeds).toEqual(answer.data.embeds);
+    const removal = await harness.fake.waitForWebhook(click.token, 'DELETE');
+    expect(removal.messageId).toBe(click.message.id);
+  });
+
+  it('answers 400 to payloads that are not interactions, after checking the signature', async () => {
+    expect((await postInteraction(harness, { hello: 'world' })).status).toBe(400);
+    expect((await postInteraction(harness, 'not json')).status).toBe(400);
+  });
+
+  it('answers 413 to bodies over 64 KiB', async () => {
+    const response = await postInteraction(harness, { padding: 'x'.repeat(70 * 1024) });
+    expect(response.status).toBe(413);
+  });
+});
+
+describe('Discord HTTP interactions: signatures', () => {
+  let harness: Harness;
+  let lookups = 0;
+
+  beforeAll(async () => {
+    const catalog = loadCatalog();
+    const source = createCatalogSource(catalog);
+    harness = await startHarness({
+      mode: 'http',
+      source: {
+        id: 'catalog',
+        lookupProduct: (name, options) => {
+          lookups += 1;
+          return source.lookupProduct(name, options);
+        },
+        lookupRecipe: (name, options) => {
+          lookups += 1;
+          return source.lookupRecipe(name, options);
+        },
+      },
+      suggester: catalog,
+    });
+  });
+  afterAll(() => harness.stop());
+
+  const timestamp = () => String(Math.floor(Date.now() / 1000));
+
+  it.each([
+    [
+      'a tampered body',
+      (body: string) => {
+        const ts = timestamp();
+        return { signed: body, sent: body.replace('oat milk', 'beef mince'), ts };
+      },
+    ],
+    ['a tampered timestamp', (body: string) => ({ signed: body, sent: body, ts: timestamp(), sentTs: '1' })],
+  ])('rejects %s with 401 before any handler runs', async (_name, make) => {
+    const payload = JSON.stringify(commandPayload('product', 'oat milk'));
+    const { signed, sent, ts, sentTs } = make(payload) as {
+      signed: string;
+      sent: string;
+      ts: string;
+      sentTs?: string;
+    };
+    const response = await postInteraction(harness, sent, {
+      'content-type': 'application/json',
+      'x-signature-ed25519': harness.signer.sign(ts, signed),
+      'x-signature-timestamp': sentTs ?? ts,
+    });
+    expect(response.status).toBe(401);
+    expect(lookups).toBe(0);
+    expect(harness.fake.requests).toEqual([]);
+  });
+
+  it('rejects a signature from another key with 401', async () => {
+    const stranger = createSigner();
+    const body = JSON.stringify(commandPayload('product', 'oat milk'));
+    const ts = timestamp();
+    const response = await postInteraction(harness, body, {
+      'content-type': 'application/json',
+      'x-signature-ed25519': stranger.sign(ts, body),
+      'x-signature-timestamp': ts,
+    });
+    expect(response.status).toBe(401);
+    expect(lookups).toBe(0);
+    expect(harness.fake.requests).toEqual([]);
+  });
+
+  it.each([
+    ['no headers', {}],
+    ['no timestamp', { 'x-signature-ed25519': 'ab'.repeat(64) }],
+    ['no signature', { 'x-signature-timestamp': '1700000000' }],
+    ['a signature that is not hex', { 'x-signature-ed25519': 'zz'.repeat(64), 'x-signature-timestamp': '1' }],
+    ['a short signature', { 'x-signature-ed25519': 'ab', 'x-signature-timestamp': '1' }],
+  ])('rejects %s with 401', async (_name, headers) => {
+    const response = await postInteraction(harness, JSON.stringify(pingPayload()), {
+      'content-type': 'application/json',
+      ...headers,
+    });
+    expect(response.status).toBe(401);
+    expect(lookups).toBe(0);
+    expect(harness.fake.requests).toEqual([]);
+  });
+
+  it('accepts the same request correctly signed', async () => {
+    const response = await postInteraction(harness, commandPayload('product', 'oat milk'));
+    expect(response.status).toBe(200);
+    expect(lookups).toBe(1);
+  });
+});
+
+describe('Discord HTTP interactions with a slow API', () => {
+  let harness: Harness;
+  let greenswapp: FakeGreenSwapp;
+
+  beforeAll(async () => {
+    greenswapp = await startFakeGreenSwapp();
+    const source = createApiSource({
+      apiKey: 'test-key',
+      baseUrl: greenswapp.url,
+      trialUrl: greenswapp.url,
+      timeoutMs: 5_000,
+      logger: silentLogger(),
+      cache: false,
+      retry: { attempts: 1 },
+    });
+    harness = await startHarness({ mode: 'http', source, suggester: loadCatalog(), budgetMs: 200 });
+  });
+  afterAll(async () => {
+    await harness.stop();
+    await greenswapp.close();
+  });
+
+  it('defers in the HTTP response (type 5) and PATCHes the original over REST when ready', async () => {
+    const upstream = gate();
+    greenswapp.respondWith(async () => {
+      await upstream.wait;
+      return undefined;
+    });
+    try {
+      const payload = commandPayload('recipe', 'vegetable curry');
+      const response = await postInteraction(harness, payload);
+      expect(response.body).toEqual({ type: 5, data: { flags: 64 } });
+      expect(harness.fake.webhooks).toEqual([]);
+
+      upstream.open();
+      const edit = await harness.fake.waitForWebhook(payload.token, 'PATCH');
+      expect(edit.applicationId).toBe(FAKE_APPLICATION_ID);
+      expect(edit.messageId).toBe('@original');
+      const message = edit.body as unknown as Message;
+      expect(message.embeds[0]!.title).toBe('vegetable curry');
+      expect(message.allowed_mentions).toEqual({ parse: [] });
+    } finally {
+      greenswapp.respondWith(null);
+    }
+  });
+
+  it('answers autocomplete from the catalog even while the API hangs', async () => {
+    const upstream = gate();
+    greenswapp.respondWith(async () => {
+      await upstream.wait;
+      return undefined;
+    });
+    const before = greenswapp.requests.length;
+    try {
+      const response = await postInteraction(harness, autocompletePayload('product', 'tof'));
+      const body = response.body as { type: number; data: { choices: { value: string }[] } };
+      expect(body.type).toBe(8);
+      expect(body.data.choices.length).toBeGreaterThan(0);
+      expect(greenswapp.requests.length).toBe(before);
+    } finally {
+      upstream.open();
+      greenswapp.respondWith(null);
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { FAKE_APPLICATION_ID, FAKE_BOT_USER_ID } from './fake-discord.js';
+
+/**
+ * Interaction payloads shaped like Discord's (API v10), with the fields discord.js's structures
+ * read when it builds them from a gateway dispatch: member, channel, entitlements,
+ * authorizing_integration_owners and, for components, a complete message.
+ */
+
+export const GUILD_ID = '555555555555555555';
+export const CHANNEL_ID = '666666666666666666';
+export const USER_ID = '777777777777777777';
+
+let counter = 0;
+function nextId(): string {
+  counter += 1;
+  return `9${String(Date.now()).padStart(13, '0')}${String(counter).padStart(4, '0')}`;
+}
+
+function base(type: number, data: unknown) {
+  const id = nextId();
+  return {
+    id,
+    application_id: FAKE_APPLICATION_ID,
+    type,
+    data,
+    guild_id: GUILD_ID,
+    guild: { id: GUILD_ID, locale: 'en-US', features: [] },
+    channel_id: CHANNEL_ID,
+    channel: { id: CHANNEL_ID, type: 0, guild_id: GUILD_ID, name: 'general', flags: 0 },
+    member: {
+      user: { id: USER_ID, username: 'alice', discriminator: '0', global_name: 'Alice', avatar: null },
+      roles: [],
+      permissions: '2248473465835073',
+      joined_at: '2024-01-01T00:00:00.000000+00:00',
+      deaf: false,
+      mute: false,
+      flags: 0,
+      nick: null,
+      avatar: null,
+      premium_since: null,
+      pending: false,
+    },
+    token: `interaction-token-${id}`,
+    version: 1,
+    app_permissions: '2248473465835073',
+    locale: 'en-GB',
+    guild_locale: 'en-US',
+    entitlements: [],
+    authorizing_integration_owners: { '0': GUILD_ID },
+    context: 0,
+    attachment_size_limit: 10_485_760,
+  };
+}
+
+export type InteractionPayload = ReturnType<typeof base>;
+
+export function pingPayload() {
+  return {
+    id: nextId(),
+    application_id: FAKE_APPLICATION_ID,
+    type: 1,
+    token: `ping-${nextId()}`,
+    version: 1,
+  };
+}
+
+export function commandPayload(sub: 'product' | 'recipe' | 'help', name?: string): InteractionPayload {
+  return base(2, {
+    id: '888888888888888888',
+    name: 'carbon',
+    type: 1,
+    options: [
+      {
+        name: sub,
+        type: 1,
+        ...(sub !== 'help' && { options: [{ name: 'name', type: 3, value: name ?? '' }] }),
+      },
+    ],
+  });
+}
+
+export function autocompletePayload(sub: 'product' | 'recipe', typed: string): InteractionPayload {
+  return base(4, {
+    id: '888888888888888888',
+    name: 'carbon',
+    type: 1,
+    options: [{ name: sub, type: 1, options: [{ name: 'name', type: 3, value: typed, focused: true }] }],
+  });
+}
+
+/** A click on a button of an earlier ephemeral answer; `embeds` are that answer's embeds. */
+export function buttonPayload(
+  customId: string,
+  embeds: unknown[] = [],
+): InteractionPayload & {
+  message: Record<string, unknown>;
+} {
+  const messageId = nextId();
+  return {
+    ...base(3, { custom_id: customId, component_type: 2 }),
+    message: {
+      id: messageId,
+      type: 20,
+      channel_id: CHANNEL_ID,
+      author: { id: FAKE_BOT_USER_ID, username: 'carbon', discriminator: '0', avatar: null, bot: true },
+      content: '',
+      timestamp: '2024-01-01T00:00:00.000000+00:00',
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds,
+      pinned: false,
+      flags: 64,
+      components: [
+        {
+          type: 1,
+          id: 1,
+          components: [{ type: 2, id: 2, style: 2, label: 'Share in channel', custom_id: customId }],
+        },
+      ],
+      application_id: FAKE_APPLICATION_ID,
+      webhook_id: FAKE_APPLICATION_ID,
+    },
+  };
+}
