@@ -34,6 +34,7 @@ export interface Service {
 }
 
 export const DEFAULT_CACHE_SIZE = 10_000;
+const CLOSE_GRACE_MS = 2_000;
 
 interface LookupRoute {
   param: 'product' | 'recipe';
@@ -182,9 +183,15 @@ export function createService(options: ServiceOptions): Service {
     async close(): Promise<void> {
       if (!server.listening) return;
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Answers take microseconds, so a short grace lets in-flight responses finish before any
+        // connection is cut; idle keep-alive sockets go at once.
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
         server.closeIdleConnections();
-        server.closeAllConnections();
       });
     },
   };

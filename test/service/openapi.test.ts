@@ -50,7 +50,7 @@ const ex = (method: string, path: string, key = true, target: 'svc' | 'broken' =
 const EXCHANGES = [
   ...['GET', 'HEAD'].flatMap((method) => [
     ex(method, '/impact/product?product=oat+milk'),
-    ex(method, '/impact/product?product=tofuu+burger'),
+    ex(method, '/impact/product?product=chicken+qqqq'),
     ex(method, '/impact/product?product='),
     ex(method, '/impact/product?product=oat', false),
     ex(method, '/impact/product?product=oat', true, 'broken'),
@@ -61,7 +61,7 @@ const EXCHANGES = [
     ex(method, '/product?product=oat', false),
     ex(method, '/product?product=oat', true, 'broken'),
     ex(method, '/recipe?recipe=lasagne'),
-    ex(method, '/recipe?recipe=beef+wellington'),
+    ex(method, '/recipe?recipe=qqq+lasagne+xyz'),
     ex(method, '/recipe?recipe=crumble'),
     ex(method, '/recipe?recipe=a&recipe=b'),
     ex(method, '/recipe?recipe=lasagne', false),

@@ -173,21 +173,29 @@ describe('401 without a valid key', () => {
 
 describe('404', () => {
   it('suggests products for an unknown product', async () => {
-    const reply = await svc.get('/impact/product?product=tofuu+burger');
+    const reply = await svc.get('/impact/product?product=chicken+qqqq');
     expect(reply.status).toBe(404);
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
-    expect(error.message).toBe('No product found for "tofuu burger".');
-    expect(error.suggestions).toContain('Tofu');
+    expect(error.message).toBe('No product found for "chicken qqqq".');
+    expect(error.suggestions).toContain('Chicken');
     expect(error.suggestions.length).toBeLessThanOrEqual(3);
+    // Every suggestion is itself a name the service answers.
+    for (const name of error.suggestions) {
+      expect((await svc.get(`/impact/product?product=${encodeURIComponent(name)}`)).status).toBe(200);
+    }
   });
 
   it('suggests recipes for an unknown recipe', async () => {
-    const reply = await svc.get('/recipe?recipe=beef+wellington');
+    const reply = await svc.get('/recipe?recipe=qqq+lasagne+xyz');
     expect(reply.status).toBe(404);
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
+    expect(error.message).toBe('No recipe found for "qqq lasagne xyz".');
     expect(error.suggestions).toContain('Lasagne');
+    for (const name of error.suggestions) {
+      expect((await svc.get(`/recipe?recipe=${encodeURIComponent(name)}`)).status).toBe(200);
+    }
   });
 
   it('points non-milk products on the milk trial to /impact/product', async () => {
@@ -266,7 +274,13 @@ describe('query encoding', () => {
 
   it('keeps an encoded & inside the name', async () => {
     const reply = await svc.get('/recipe?recipe=mac+%26+cheese');
-    expect(errorOf(reply).message).toContain('"mac & cheese"');
+    expect(reply.status).toBe(200);
+    const body = RecipeBodySchema.parse(reply.json());
+    expect(body.query).toBe('mac & cheese');
+    expect(body.recipe_name).toBe('Mac and cheese');
+    // Unencoded, the & ends the parameter: only "mac" is asked for.
+    const split = await svc.get('/recipe?recipe=mac+&+cheese');
+    expect(split.text).toMatch(/"query":"mac"|for "mac"/);
   });
 
   it('decodes UTF-8 names', async () => {

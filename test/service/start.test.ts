@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/env.js';
 import { type RunningService, startService } from '../../src/service/index.js';
@@ -58,5 +60,52 @@ describe('startService', () => {
     const { service } = await start({ CARBON_SERVICE_KEYS: 'k' });
     expect(service.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Number(new URL(service.url).port)).toBeGreaterThan(0);
+  });
+});
+
+describe('startService in its own process', () => {
+  it('prints the generated key once on stdout and keeps it out of the log on stderr', async () => {
+    const entry = new URL('../../src/service/index.ts', import.meta.url).href;
+    const logging = new URL('../../src/logging/logger.ts', import.meta.url).href;
+    const config = new URL('../../src/config/env.ts', import.meta.url).href;
+    const script = `
+      const { startService } = await import(${JSON.stringify(entry)});
+      const { createLogger } = await import(${JSON.stringify(logging)});
+      const { parseConfig } = await import(${JSON.stringify(config)});
+      await startService(parseConfig({ PORT: '0', HOST: '127.0.0.1' }), createLogger({ level: 'debug' }));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', () => {
+          const match = /"url":"(http:\/\/[^"]+)"/.exec(stderr);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+      });
+      const key = /generated API key for this run: (\S+)\n/.exec(stdout)?.[1];
+      expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const port = Number(new URL(url).port);
+      const ok = await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': key! } });
+      expect(ok.status).toBe(200);
+      expect((await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': 'wrong' } })).status).toBe(
+        401,
+      );
+      expect(stdout.match(/generated API key/g)).toHaveLength(1);
+      expect(stderr).toContain('"msg":"request"');
+      expect(stderr).not.toContain(key!);
+    } finally {
+      child.kill();
+    }
   });
 });
