@@ -11,6 +11,7 @@ import {
   SUGGESTION_ACTION_PREFIX,
 } from '../../render/slack.js';
 import { withinBudget } from './ack-budget.js';
+import type { InFlight } from './inflight.js';
 import { describeSlackError, ephemeral, lookingUp, shareFailureText } from './reply.js';
 
 export interface SlackHandlerDeps {
@@ -18,8 +19,8 @@ export interface SlackHandlerDeps {
   logger: Logger;
   /** How long a slash command may wait for its answer before acking with "Looking up…" instead. */
   ackBudgetMs: number;
-  /** Aborted when the adapter stops, so lookups nobody will read end early. */
-  signal: AbortSignal;
+  /** Aborts running lookups when the adapter stops, so lookups nobody will read end early. */
+  inflight: InFlight;
 }
 
 export const SLASH_COMMAND = '/carbon';
@@ -49,15 +50,15 @@ async function deliver(
 }
 
 export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
-  const { source, logger, signal } = deps;
+  const { source, logger, inflight } = deps;
 
   const lookup = (kind: LookupKind, name: string): Promise<Reply> =>
-    runLookup({ type: 'lookup', kind, name }, source, logger, { signal });
+    inflight.run((signal) => runLookup({ type: 'lookup', kind, name }, source, logger, { signal }));
 
   app.command(SLASH_COMMAND, async ({ command, ack, respond }) => {
     const parsed = parseQuietly(command.text);
     const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-    const pending = handleCommandText(command.text, source, logger, { signal });
+    const pending = inflight.run((signal) => handleCommandText(command.text, source, logger, { signal }));
     // Slack drops the command with operation_timeout unless acked within 3 s: answer in the ack
     // when the lookup is quick, otherwise ack now and deliver the answer through response_url.
     const early = await withinBudget(pending, deps.ackBudgetMs, LATE);

@@ -3,6 +3,7 @@ import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/c
 import { boltLogger } from './bolt-logger.js';
 import { registerSlackHandlers } from './handlers.js';
 import { slackEventsRoute } from './http-route.js';
+import { InFlight } from './inflight.js';
 import { describeSlackError } from './reply.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -74,12 +75,12 @@ async function startSlackWith(
       });
   const app = new App({ token, receiver, logger: bolt, clientOptions, deferInitialization: true });
 
-  const stopping = new AbortController();
+  const inflight = new InFlight();
   registerSlackHandlers(app, {
     source: context.source,
     logger,
     ackBudgetMs: options.ackBudgetMs ?? DEFAULT_ACK_BUDGET_MS,
-    signal: stopping.signal,
+    inflight,
   });
 
   try {
@@ -100,7 +101,7 @@ async function startSlackWith(
     return {
       name: 'slack',
       description: `Slack (HTTP, POST ${SLACK_EVENTS_PATH})`,
-      stop: async () => stopping.abort(),
+      stop: async () => inflight.abortAll(),
     };
   }
 
@@ -118,7 +119,7 @@ async function startSlackWith(
     name: 'slack',
     description: 'Slack (Socket Mode)',
     stop: async () => {
-      stopping.abort();
+      inflight.abortAll();
       await app.stop();
     },
   };
