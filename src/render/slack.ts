@@ -133,7 +133,7 @@ function button(text: string, actionId: string, value: string, primary = false):
 }
 
 function sourceContext(source: SourceInfo, extra: string[]): types.ContextBlock {
-  const label = `Source: ${escapeFit(source.label, 200)}`;
+  const label = `Data: ${escapeFit(source.label, 200)}`;
   const attribution = source.attribution ? escapeFit(source.attribution, 1000) : '';
   return context([label, attribution, ...extra]);
 }
