@@ -154,6 +154,17 @@ describe('Slack over HTTP', () => {
     }
   });
 
+  it('tells the sharer when the lookup behind the share fails, and posts nothing', async () => {
+    source.failWith(new UpstreamError('HTTP 500', 500));
+    const posts = h.fake.callsTo('chat.postMessage').length;
+    const responseUrl = h.fake.responseUrl();
+    await press(SHARE_ACTION_ID, JSON.stringify({ k: 'product', q: 'oat milk' }), responseUrl);
+    const notice = await h.fake.nextResponse(responseUrl);
+    expect(notice.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
+    expect(cardText(notice.body as Card)).toContain('having trouble');
+    expect(h.fake.callsTo('chat.postMessage')).toHaveLength(posts);
+  });
+
   it('runs a did-you-mean suggestion when its button is pressed', async () => {
     const miss = (await command('product oatmlk')).json as Card;
     const actions = miss.blocks.find((block) => block.type === 'actions') as unknown as {
