@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LookupResultSchema } from '../../src/core/result.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../support/fake-greenswapp.js';
-import { REPO_ROOT, runCli } from './run-cli.js';
+import { REPO_ROOT, runCli, startCli } from './run-cli.js';
 
 const CATALOG = { CARBON_SOURCE: 'catalog' };
 
@@ -224,5 +224,57 @@ describe('carbon shell and carbon start without a terminal', () => {
     expect(run.stdout).toContain('no chat platform is configured');
     expect(run.stdout).toContain('docs/slack.md');
     expect(run.stdout).toContain('docs/discord.md');
+  });
+});
+
+describe('carbon start, serve and discord-register', () => {
+  it('start listens when an adapter needs HTTP, serves /healthz, and exits 0 on SIGTERM', async () => {
+    const cli = startCli(['start'], {
+      env: { ...CATALOG, PORT: '0', HOST: '127.0.0.1', DISCORD_PUBLIC_KEY: 'ab'.repeat(32) },
+    });
+    const match = await cli.waitFor(/"port":(\d+)/);
+    const port = Number(match[1]);
+    expect(port).toBeGreaterThan(0);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(200);
+    const run = await cli.stop('SIGTERM');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Discord (HTTP interactions');
+    expect(run.stderr).toContain('shutting down');
+  });
+
+  it('start exits 1 with a clear message when an adapter cannot start, without printing the token', async () => {
+    const token = 'xoxb-start-SECRET-5e4d3c';
+    const run = await runCli(['start'], {
+      env: {
+        ...CATALOG,
+        SLACK_BOT_TOKEN: token,
+        SLACK_SIGNING_SECRET: 'sig-SECRET-1a2b',
+        SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      },
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('SLACK_BOT_TOKEN');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(token);
+    expect(`${run.stdout}${run.stderr}`).not.toContain('sig-SECRET-1a2b');
+  });
+
+  it('serve answers with a configured key and exits 0 on SIGINT', async () => {
+    const cli = startCli(['serve'], {
+      env: { PORT: '0', HOST: '127.0.0.1', CARBON_SERVICE_KEYS: 'svc-key-1' },
+    });
+    const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)/);
+    const response = await fetch(`${url}/recipe?recipe=lasagne`, { headers: { 'x-api-key': 'svc-key-1' } });
+    expect(response.status).toBe(200);
+    const run = await cli.stop('SIGINT');
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('svc-key-1');
+  });
+
+  it('discord-register without credentials exits 1 naming what is missing', async () => {
+    const run = await runCli(['discord-register']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('DISCORD_APPLICATION_ID');
+    expect(run.stderr).toContain('DISCORD_TOKEN');
   });
 });
