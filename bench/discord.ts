@@ -1,0 +1,273 @@
+/**
+ * The Discord app. Two measurements:
+ *
+ * 1. Autocomplete latency through the real interaction handler, in process: every distinct prefix
+ *    of length 1–4 of every catalog name (product names, display names and aliases; recipe names
+ *    and aliases), as the payload Discord sends while the user types. Discord gives 3 s.
+ * 2. Signed HTTP interactions at 50 connections against the bot's POST /discord/interactions
+ *    (Ed25519 check, parsing, lookup or autocomplete, JSON response) and, in the same run, against a
+ *    bare node:http server that reads the same bodies and answers PONG without checking anything.
+ *    The ratio says what the bot's own work costs. Load comes from an autocannon worker thread.
+ *
+ * BENCH_DURATION_S (seconds per target per round, default 8), BENCH_ROUNDS (default 1) and
+ * BENCH_CONNECTIONS (default 50) shorten or widen a run.
+ */
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { createInteractionHandler } from '../src/adapters/discord/handler.js';
+import { INTERACTIONS_PATH } from '../src/adapters/discord/http.js';
+import { startDiscordWith } from '../src/adapters/discord/index.js';
+import { parseConfig } from '../src/config/env.js';
+import { silentLogger } from '../src/logging/logger.js';
+import { BotHttpServer } from '../src/server/bot-http.js';
+import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
+import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
+import { startFakeDiscord } from '../test/support/fake-discord.js';
+import { autocompletePayload, commandPayload, pingPayload } from '../test/support/fake-discord-payloads.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon is CommonJS without type declarations; this is the slice of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Every distinct lower-cased prefix of length 1–4 of every name a user might type, per kind. */
+function prefixes(): { kind: 'product' | 'recipe'; prefix: string }[] {
+  const products = ProductsFileSchema.parse(
+    JSON.parse(readFileSync(join(root, 'data/products.json'), 'utf8')),
+  );
+  const recipes = RecipesFileSchema.parse(JSON.parse(readFileSync(join(root, 'data/recipes.json'), 'utf8')));
+  const collect = (names: string[]) => {
+    const set = new Set<string>();
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      for (let length = 1; length <= 4 && length <= lower.length; length++) set.add(lower.slice(0, length));
+    }
+    return [...set];
+  };
+  const productNames = products.products.flatMap((each) => [each.name, each.display, ...each.aliases]);
+  const recipeNames = recipes.recipes.flatMap((each) => [each.name, ...each.aliases]);
+  return [
+    ...collect(productNames).map((prefix) => ({ kind: 'product' as const, prefix })),
+    ...collect(recipeNames).map((prefix) => ({ kind: 'recipe' as const, prefix })),
+  ];
+}
+
+async function autocompleteSection(): Promise<string> {
+  const catalog = loadCatalog();
+  const handler = createInteractionHandler({
+    source: createCatalogSource(catalog),
+    suggester: catalog,
+    logger: silentLogger(),
+  });
+  const all = prefixes();
+  const payloads = all.map(({ kind, prefix }) => autocompletePayload(kind, prefix));
+  // Warm-up pass: JIT and the suggester's lazy structures, so the figures describe steady state.
+  for (const payload of payloads.slice(0, 500)) await handler(payload);
+  const times: number[] = [];
+  let empty = 0;
+  let maxChoices = 0;
+  for (const payload of payloads) {
+    const started = performance.now();
+    const outcome = await handler(payload);
+    times.push(performance.now() - started);
+    const choices = (outcome?.response as { data?: { choices?: unknown[] } }).data?.choices ?? [];
+    if (choices.length === 0) empty++;
+    maxChoices = Math.max(maxChoices, choices.length);
+  }
+  times.sort((a, b) => a - b);
+  const products = all.filter((each) => each.kind === 'product').length;
+  return [
+    '### Autocomplete (in process)',
+    '',
+    `${fmt(all.length)} distinct prefixes of length 1–4 (${fmt(products)} product, ${fmt(all.length - products)} recipe) of every catalog name, display name and alias, each as an autocomplete interaction through the real handler (payload validation, catalog suggester, choice limits). ${fmt(empty)} prefixes had no suggestion; at most ${maxChoices} choices were returned.`,
+    '',
+    '| p50 ms | p99 ms | max ms | mean ms |',
+    '| ---: | ---: | ---: | ---: |',
+    `| ${fmt(percentile(times, 50), 3)} | ${fmt(percentile(times, 99), 3)} | ${fmt(times.at(-1)!, 3)} | ${fmt(times.reduce((sum, each) => sum + each, 0) / times.length, 3)} |`,
+    '',
+  ].join('\n');
+}
+
+/** The interactions sent under load, signed once beforehand so the client measures the server only. */
+function signedRequests(
+  privateKey: ReturnType<typeof generateKeyPairSync>['privateKey'],
+): Record<string, unknown>[] {
+  const catalog = loadCatalog();
+  const payloads: unknown[] = [pingPayload()];
+  for (const letter of 'abcdefghijklmnoprstvw') {
+    payloads.push(autocompletePayload('product', letter), autocompletePayload('recipe', letter));
+    for (const name of catalog.suggest('product', letter, 4)) payloads.push(commandPayload('product', name));
+    for (const name of catalog.suggest('recipe', letter, 1)) payloads.push(commandPayload('recipe', name));
+  }
+  payloads.push(
+    commandPayload('product', 'oat mlk'),
+    commandPayload('product', 'zzqx'),
+    commandPayload('help'),
+  );
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return payloads.map((payload) => {
+    const body = JSON.stringify(payload);
+    return {
+      method: 'POST',
+      path: INTERACTIONS_PATH,
+      headers: {
+        'content-type': 'application/json',
+        'x-signature-ed25519': sign(null, Buffer.from(timestamp + body), privateKey).toString('hex'),
+        'x-signature-timestamp': timestamp,
+      },
+      body,
+    };
+  });
+}
+
+/** The baseline: node:http reading the body and answering PONG, no verification, no work. */
+async function startBare(): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '10' }).end('{"type":1}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function load(port: number, requests: Record<string, unknown>[], seconds: number) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    workers: 1,
+    requests,
+  });
+}
+
+async function httpSection(): Promise<string> {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const der = publicKey.export({ format: 'der', type: 'spki' });
+  const fake = await startFakeDiscord();
+  const http = new BotHttpServer(silentLogger());
+  const catalog = loadCatalog();
+  const adapter = await startDiscordWith({
+    config: parseConfig({
+      DISCORD_PUBLIC_KEY: der.subarray(der.length - 32).toString('hex'),
+      DISCORD_API_URL: fake.apiUrl,
+    }),
+    logger: silentLogger(),
+    source: createCatalogSource(catalog),
+    suggester: catalog,
+    http,
+  });
+  if (adapter === null) throw new Error('the Discord adapter did not start');
+  const botPort = (await http.listen(0, '127.0.0.1')).port;
+  const bare = await startBare();
+  const requests = signedRequests(privateKey);
+
+  try {
+    // One pass first: every interaction must be answered in the response, or the figures lie.
+    const types = new Map<number, number>();
+    for (const request of requests) {
+      const response = await fetch(`http://127.0.0.1:${botPort}${INTERACTIONS_PATH}`, {
+        method: 'POST',
+        headers: request.headers as Record<string, string>,
+        body: request.body as string,
+      });
+      if (response.status !== 200) throw new Error(`bot answered ${response.status}`);
+      const { type } = (await response.json()) as { type: number };
+      types.set(type, (types.get(type) ?? 0) + 1);
+    }
+    if ((types.get(5) ?? 0) > 0)
+      throw new Error('some interactions were deferred; the figures would mislead');
+
+    const targets = [
+      { label: 'bare node:http (PONG, no verification)', port: bare.port },
+      { label: 'carbon /discord/interactions (verify + answer)', port: botPort },
+    ];
+    for (const target of targets) await load(target.port, requests, 1);
+    const results: AutocannonResult[][] = targets.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, target] of targets.entries()) {
+        results[index]!.push(await load(target.port, requests, DURATION_S));
+      }
+    }
+    const summaries = results.map((runs) => ({
+      rps: median(runs.map((result) => result.requests.average)),
+      p50: median(runs.map((result) => result.latency.p50)),
+      p99: median(runs.map((result) => result.latency.p99)),
+      ok: runs.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0),
+      total: runs.reduce((sum, result) => sum + result.requests.total, 0),
+      failures: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+    }));
+    const bareRps = summaries[0]!.rps;
+    const rows = targets.map((target, index) => {
+      const s = summaries[index]!;
+      return `| ${target.label} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.rps / bareRps, 2)} | ${fmt((s.ok / Math.max(1, s.total)) * 100, 1)}% | ${s.failures} |`;
+    });
+    const [one] = loadavg();
+    const mix = `${types.get(4) ?? 0} commands answered in the response (type 4), ${types.get(8) ?? 0} autocompletes (type 8), ${types.get(1) ?? 0} PING`;
+    return [
+      '### Signed HTTP interactions',
+      '',
+      `${requests.length} distinct Ed25519-signed interactions (${mix}) POSTed to \`${INTERACTIONS_PATH}\` on the bot's shared HTTP server, ${CONNECTIONS} connections, autocannon in a worker thread; ${ROUNDS} round(s) of ${DURATION_S} s per target, medians shown. Source: the built-in catalog. Load average at the end: ${fmt(one ?? 0, 1)}.`,
+      '',
+      '| target | responses/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows,
+      '',
+      `Throughput ratio of the carbon Discord endpoint to a bare node:http PONG: **${fmt(summaries[1]!.rps / bareRps, 2)}**. Discord's deadline is 3 000 ms per interaction.`,
+      '',
+    ].join('\n');
+  } finally {
+    await adapter.stop();
+    await http.close();
+    await bare.close();
+    await fake.stop();
+  }
+}
+
+export async function run(): Promise<string> {
+  return ['## Discord app', '', await autocompleteSection(), await httpSection()].join('\n');
+}
