@@ -106,7 +106,8 @@ async function autocompleteSection(): Promise<string> {
     const started = performance.now();
     const outcome = await handler(payload);
     times.push(performance.now() - started);
-    const choices = (outcome?.response as { data?: { choices?: unknown[] } }).data?.choices ?? [];
+    const response = outcome?.response as { data?: { choices?: unknown[] } } | undefined;
+    const choices = response?.data?.choices ?? [];
     if (choices.length === 0) empty++;
     maxChoices = Math.max(maxChoices, choices.length);
   }
