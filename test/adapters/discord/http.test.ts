@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createApiSource } from '../../../src/sources/api/index.js';
@@ -78,6 +80,25 @@ describe('Discord HTTP interactions with the catalog', () => {
   it('answers 413 to bodies over 64 KiB', async () => {
     const response = await postInteraction(harness, { padding: 'x'.repeat(70 * 1024) });
     expect(response.status).toBe(413);
+  });
+
+  it('answers 413 to a chunked body once it passes 64 KiB, without waiting for the rest', async () => {
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    let sent = 0;
+    async function* endless() {
+      // Far more than the limit; the server must answer long before the end.
+      for (; sent < 1024; sent++) yield chunk;
+    }
+    const response = await request(`${harness.botUrl}/discord/interactions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Readable.from(endless()),
+    }).catch((error: unknown) => error as Error);
+    if (!(response instanceof Error)) {
+      expect(response.statusCode).toBe(413);
+      await response.body.dump();
+    }
+    expect(sent).toBeLessThan(1024);
   });
 });
 

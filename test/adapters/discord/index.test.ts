@@ -5,6 +5,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_TOKEN, startFakeDiscord } from '../../support/fake-discord.js';
+import { pingPayload } from '../../support/fake-discord-payloads.js';
 import { createSigner } from './harness.js';
 
 function context(env: Record<string, string>, http = new BotHttpServer(silentLogger())) {
@@ -46,6 +47,27 @@ describe('startDiscord', () => {
     } finally {
       await adapter?.stop();
       await fake.stop();
+    }
+  });
+
+  it('answers 503 on the interactions route once stopped (routes cannot be removed)', async () => {
+    const http = new BotHttpServer(silentLogger());
+    const signer = createSigner();
+    const adapter = await startDiscord(context({ DISCORD_PUBLIC_KEY: signer.publicKeyHex }, http));
+    const { port } = await http.listen(0, '127.0.0.1');
+    try {
+      const body = JSON.stringify(pingPayload());
+      const post = () =>
+        fetch(`http://127.0.0.1:${port}/discord/interactions`, {
+          method: 'POST',
+          headers: { 'x-signature-ed25519': signer.sign('1', body), 'x-signature-timestamp': '1' },
+          body,
+        });
+      expect((await post()).status).toBe(200);
+      await adapter?.stop();
+      expect((await post()).status).toBe(503);
+    } finally {
+      await http.close();
     }
   });
 
