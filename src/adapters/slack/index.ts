@@ -73,7 +73,15 @@ async function startSlackWith(
         logger: bolt,
         processBeforeResponse: false,
       });
-  const app = new App({ token, receiver, logger: bolt, clientOptions, deferInitialization: true });
+  const app = new App({
+    token,
+    receiver,
+    logger: bolt,
+    clientOptions,
+    deferInitialization: true,
+    // No conversation state is used; Bolt's default in-memory store would cost a lookup per event.
+    convoStore: false,
+  });
 
   const inflight = new InFlight();
   registerSlackHandlers(app, {
