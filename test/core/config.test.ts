@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseConfig } from '../../src/config/env.js';
+import { ConfigError, EnvSchema, loadConfig, parseConfig } from '../../src/config/env.js';
 
 describe('parseConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -101,5 +101,22 @@ describe('loadConfig and .env', () => {
   it('reports a bad value from .env by name', () => {
     writeFileSync(join(dir, '.env'), 'CARBON_API_TIMEOUT_MS=abc\n');
     expect(() => loadConfig({}, dir)).toThrow(/CARBON_API_TIMEOUT_MS/);
+  });
+});
+
+describe('documentation of the configuration', () => {
+  const root = join(import.meta.dirname, '../..');
+  const names = Object.keys(EnvSchema.shape);
+
+  it('.env.example lists every variable, none with a value', () => {
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    for (const name of names) expect(example).toMatch(new RegExp(`^# ${name}=`, 'm'));
+    // Every assignment is commented out, so copying the file never sets a placeholder as a secret.
+    expect(example).not.toMatch(/^[A-Z_]+=/m);
+  });
+
+  it('the README configuration table lists every variable', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const name of names) expect(readme).toMatch(new RegExp(`^\\| \`${name}\`\\s*\\|`, 'm'));
   });
 });
