@@ -78,6 +78,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       return idle();
     }
     options.beforeShell?.();
+    const abort = new AbortController();
     const done = runShell({
       input,
       output,
@@ -85,8 +86,13 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       logger,
       banner: shellBanner(selected.description, true),
       interactive: true,
+      signal: abort.signal,
     }).finally(() => selected.close());
-    return { mode: 'shell', adapters: [], address: null, done, stop: () => done };
+    const stop = () => {
+      abort.abort();
+      return done;
+    };
+    return { mode: 'shell', adapters: [], address: null, done, stop };
   }
 
   let address: AddressInfo | null = null;

@@ -243,4 +243,25 @@ describe('startApp with nothing configured', () => {
     expect(text).toContain('0.3 kg CO2e per litre');
     expect(selected.closed).toBe(1);
   });
+
+  it('stop() ends the local shell and closes the source', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    output.resume();
+    const selected = memorySelected();
+    const app = await startApp({
+      config: parseConfig({}),
+      logger: createLogger({ level: 'silent' }),
+      source: selected,
+      adapters: [notConfigured],
+      input,
+      output,
+      interactive: true,
+    });
+    expect(app.mode).toBe('shell');
+    await app.stop();
+    await app.done;
+    expect(selected.closed).toBe(1);
+    expect(input.writableEnded).toBe(false);
+  });
 });

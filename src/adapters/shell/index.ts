@@ -17,6 +17,8 @@ export interface ShellOptions {
    * be noise in the output.
    */
   interactive?: boolean;
+  /** Ends the shell as if the input had ended, e.g. on shutdown. */
+  signal?: AbortSignal;
 }
 
 const PROMPT = 'carbon> ';
@@ -33,10 +35,13 @@ export async function runShell(options: ShellOptions): Promise<void> {
     if (!output.writableEnded && !output.destroyed) output.write(text);
   };
 
+  if (options.signal?.aborted) return;
   const rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
   // Without a listener readline only pauses on Ctrl-C, which looks like a hang.
   rl.on('SIGINT', () => rl.close());
   rl.setPrompt(PROMPT);
+  const close = () => rl.close();
+  options.signal?.addEventListener('abort', close, { once: true });
 
   if (options.banner) write(`${options.banner}\n`);
   if (interactive) rl.prompt();
@@ -52,6 +57,7 @@ export async function runShell(options: ShellOptions): Promise<void> {
       if (interactive) rl.prompt();
     }
   } finally {
+    options.signal?.removeEventListener('abort', close);
     rl.close();
   }
   if (interactive) write('\n');

@@ -178,3 +178,44 @@ describe('runShell in a terminal', () => {
     expect(stdin.writableEnded).toBe(false);
   });
 });
+
+describe('runShell shutdown', () => {
+  it('ends when its signal aborts, with the input still open', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    let output = '';
+    stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const abort = new AbortController();
+    const source = memorySource();
+    const finished = runShell({
+      input: stdin,
+      output: stdout,
+      source,
+      logger: silentLogger(),
+      signal: abort.signal,
+    });
+    stdin.write('product oat milk\n');
+    while (!output.includes('Oat milk')) await new Promise((resolve) => setImmediate(resolve));
+    abort.abort();
+    await finished;
+    stdin.write('product oat late\n');
+    expect(source.asked).toEqual(['oat milk']);
+    expect(stdin.writableEnded).toBe(false);
+  });
+
+  it('does not start when already aborted', async () => {
+    const source = memorySource();
+    const stdin = new PassThrough();
+    stdin.end('product oat milk\n');
+    await runShell({
+      input: stdin,
+      output: new PassThrough(),
+      source,
+      logger: silentLogger(),
+      signal: AbortSignal.abort(),
+    });
+    expect(source.asked).toEqual([]);
+  });
+});
