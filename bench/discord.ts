@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { createInteractionHandler } from '../src/adapters/discord/handler.js';
 import { INTERACTIONS_PATH } from '../src/adapters/discord/http.js';
 import { startDiscordWith } from '../src/adapters/discord/index.js';
+import { createSignatureVerifier, type SignatureVerifier } from '../src/adapters/discord/signature.js';
 import { parseConfig } from '../src/config/env.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
@@ -157,11 +158,23 @@ function signedRequests(
   });
 }
 
-/** The baseline: node:http reading the body and answering PONG, no verification, no work. */
-async function startBare(): Promise<{ port: number; close(): Promise<void> }> {
+/**
+ * The baselines: node:http reading the body and answering PONG, with no verification at all or
+ * with the same Ed25519 check the bot does, so the bot's own work shows apart from the crypto.
+ */
+async function startBare(verify?: SignatureVerifier): Promise<{ port: number; close(): Promise<void> }> {
   const server = createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const header = (name: string) => req.headers[name] as string | undefined;
+      if (
+        verify &&
+        !verify(header('x-signature-ed25519'), header('x-signature-timestamp'), Buffer.concat(chunks))
+      ) {
+        res.writeHead(401).end();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '10' }).end('{"type":1}');
     });
   });
@@ -205,6 +218,7 @@ async function httpSection(): Promise<string> {
   if (adapter === null) throw new Error('the Discord adapter did not start');
   const botPort = (await http.listen(0, '127.0.0.1')).port;
   const bare = await startBare();
+  const verifying = await startBare(createSignatureVerifier(der.subarray(der.length - 32).toString('hex')));
   const requests = signedRequests(privateKey);
 
   try {
@@ -225,6 +239,7 @@ async function httpSection(): Promise<string> {
 
     const targets = [
       { label: 'bare node:http (PONG, no verification)', port: bare.port },
+      { label: 'node:http + Ed25519 verify (PONG)', port: verifying.port },
       { label: 'carbon /discord/interactions (verify + answer)', port: botPort },
     ];
     for (const target of targets) await load(target.port, requests, 1);
@@ -258,13 +273,14 @@ async function httpSection(): Promise<string> {
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
       ...rows,
       '',
-      `Throughput ratio of the carbon Discord endpoint to a bare node:http PONG: **${fmt(summaries[1]!.rps / bareRps, 2)}**. Discord's deadline is 3 000 ms per interaction.`,
+      `Throughput ratio of the carbon Discord endpoint to a bare node:http PONG: **${fmt(summaries[2]!.rps / bareRps, 2)}**; to a PONG server doing the same signature check: **${fmt(summaries[2]!.rps / summaries[1]!.rps, 2)}**. Discord's deadline is 3 000 ms per interaction.`,
       '',
     ].join('\n');
   } finally {
     await adapter.stop();
     await http.close();
     await bare.close();
+    await verifying.close();
     await fake.stop();
   }
 }
