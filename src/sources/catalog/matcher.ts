@@ -3,8 +3,10 @@ import { normaliseQuery, normaliseTokens } from './normalise.js';
 
 /**
  * Token-based fuzzy matching over a fixed list of entries (products or recipes), each known by
- * several names. Precomputes an inverted index so a lookup only scores entries sharing a token (or a
- * near-miss spelling of one) with the query.
+ * several names. Everything a lookup needs is precomputed: token ids, an inverted index from token to
+ * names, a bigram index over the vocabulary for typo candidates and a sorted vocabulary for prefixes.
+ * A lookup only scores names sharing a token (or a near-miss spelling of one) with the query, and
+ * reuses typed-array scratch space instead of allocating per query.
  */
 
 export interface MatchableEntry {
@@ -16,14 +18,6 @@ export interface Match {
   index: number;
   /** 0..1: how well the query's words are covered by the name, and the name by the query. */
   score: number;
-}
-
-interface Variant {
-  entry: number;
-  tokens: string[];
-  weights: number[];
-  totalWeight: number;
-  isAlias: boolean;
 }
 
 /** Adjusts a variant's score: prefers plain or raw defaults unless the query asks otherwise. */
@@ -41,6 +35,8 @@ const ALIAS_BONUS = 0.03;
 const EDIT_PENALTY = 0.15;
 const PREFIX_SIMILARITY = 0.8;
 const MIN_PREFIX_LENGTH = 4;
+/** Stamps in the Int32Array scratch space restart from 0 before reaching 2^31. */
+const STAMP_LIMIT = 2 ** 30;
 
 function maxEdits(token: string): number {
   if (token.length >= 8) return 2;
@@ -52,24 +48,69 @@ function sortedKey(tokens: readonly string[]): string {
   return [...tokens].sort().join(' ');
 }
 
+/** Padded character bigrams: "tea" → "^t", "te", "ea", "a$". One edit changes at most two. */
+function bigrams(token: string): string[] {
+  const padded = `^${token}$`;
+  const grams: string[] = [];
+  for (let i = 0; i < padded.length - 1; i++) grams.push(padded.slice(i, i + 2));
+  return grams;
+}
+
+interface Variant {
+  entry: number;
+  tokens: string[];
+  ids: Int32Array;
+  weights: Float64Array;
+  totalWeight: number;
+  isAlias: boolean;
+}
+
+interface Expansion {
+  ids: number[];
+  similarities: number[];
+}
+
 export class Matcher {
   private readonly variants: Variant[] = [];
-  private readonly postings = new Map<string, number[]>();
-  private readonly idf = new Map<string, number>();
+  private readonly tokenIds = new Map<string, number>();
+  private readonly vocabulary: string[] = [];
+  private idf = new Float64Array(0);
+  private postings: Int32Array[] = [];
+  private readonly bigramIndex = new Map<string, number[]>();
+  /** Token ids sorted by token text, for prefix ranges. */
+  private sortedIds = new Int32Array(0);
   private readonly exact = new Map<string, { entry: number; isAlias: boolean }>();
-  private readonly vocabularyByLength = new Map<number, string[]>();
   private readonly meanIdf: number;
+  private readonly entryCount: number;
+
+  // Scratch space reused by every lookup (lookups are synchronous, so never shared concurrently).
+  private variantStamp = new Int32Array(0);
+  private candidates = new Int32Array(0);
+  private tokenStamp = new Int32Array(0);
+  private tokenFirstPair = new Int32Array(0);
+  private pairQuery: number[] = [];
+  private pairSimilarity: number[] = [];
+  private pairNext: number[] = [];
+  private entryStamp = new Int32Array(0);
+  private entryScore = new Float64Array(0);
+  private gramCount = new Int32Array(0);
+  /** Per name position: the candidate number that last used it. */
+  private positionUsed = new Int32Array(0);
+  private candidateSerial = 0;
+  private generation = 0;
 
   constructor(
     entries: readonly MatchableEntry[],
     private readonly bias: VariantBias = () => 0,
   ) {
+    this.entryCount = entries.length;
+    const variantTokens: { entry: number; tokens: string[]; isAlias: boolean }[] = [];
     entries.forEach((entry, index) => {
       entry.names.forEach((name, nameIndex) => {
         const tokens = [...new Set(normaliseTokens(name))];
         if (tokens.length === 0) return;
         const isAlias = nameIndex > 0;
-        this.variants.push({ entry: index, tokens, weights: [], totalWeight: 0, isAlias });
+        variantTokens.push({ entry: index, tokens, isAlias });
         const key = sortedKey(tokens);
         const previous = this.exact.get(key);
         // First come wins, except that a curated alias beats a main name it duplicates.
@@ -77,55 +118,127 @@ export class Matcher {
           this.exact.set(key, { entry: index, isAlias });
       });
     });
-    const documentFrequency = new Map<string, number>();
-    this.variants.forEach((variant, variantIndex) => {
-      for (const token of variant.tokens) {
-        documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
-        const list = this.postings.get(token) ?? [];
-        list.push(variantIndex);
-        this.postings.set(token, list);
+
+    const documentFrequency: number[] = [];
+    const postings: number[][] = [];
+    for (const { tokens } of variantTokens) {
+      for (const token of tokens) {
+        let id = this.tokenIds.get(token);
+        if (id === undefined) {
+          id = this.vocabulary.length;
+          this.tokenIds.set(token, id);
+          this.vocabulary.push(token);
+          documentFrequency.push(0);
+          postings.push([]);
+        }
+        documentFrequency[id]!++;
       }
+    }
+    variantTokens.forEach(({ tokens }, variantIndex) => {
+      for (const token of tokens) postings[this.tokenIds.get(token)!]!.push(variantIndex);
     });
+    this.postings = postings.map((list) => Int32Array.from(list));
+
+    const size = this.vocabulary.length;
+    this.idf = new Float64Array(size);
     let idfSum = 0;
-    for (const [token, frequency] of documentFrequency) {
-      const value = Math.log(1 + this.variants.length / frequency);
-      this.idf.set(token, value);
+    for (let id = 0; id < size; id++) {
+      const value = Math.log(1 + variantTokens.length / documentFrequency[id]!);
+      this.idf[id] = value;
       idfSum += value;
-      const bucket = this.vocabularyByLength.get(token.length) ?? [];
-      bucket.push(token);
-      this.vocabularyByLength.set(token.length, bucket);
+      for (const gram of new Set(bigrams(this.vocabulary[id]!))) {
+        const list = this.bigramIndex.get(gram) ?? [];
+        list.push(id);
+        this.bigramIndex.set(gram, list);
+      }
     }
-    this.meanIdf = documentFrequency.size === 0 ? 1 : idfSum / documentFrequency.size;
-    for (const variant of this.variants) {
-      variant.weights = variant.tokens.map((token) => this.idf.get(token)!);
-      variant.totalWeight = variant.weights.reduce((sum, weight) => sum + weight, 0);
+    this.meanIdf = size === 0 ? 1 : idfSum / size;
+    this.sortedIds = Int32Array.from(
+      [...this.vocabulary.keys()].sort((a, b) =>
+        this.vocabulary[a]! < this.vocabulary[b]! ? -1 : this.vocabulary[a]! > this.vocabulary[b]! ? 1 : 0,
+      ),
+    );
+
+    for (const { entry, tokens, isAlias } of variantTokens) {
+      const ids = Int32Array.from(tokens.map((token) => this.tokenIds.get(token)!));
+      const weights = Float64Array.from(ids, (id) => this.idf[id]!);
+      let totalWeight = 0;
+      for (const weight of weights) totalWeight += weight;
+      this.variants.push({ entry, tokens, ids, weights, totalWeight, isAlias });
     }
+
+    this.variantStamp = new Int32Array(this.variants.length);
+    this.candidates = new Int32Array(this.variants.length);
+    this.tokenStamp = new Int32Array(size);
+    this.tokenFirstPair = new Int32Array(size);
+    this.entryStamp = new Int32Array(this.entryCount);
+    this.entryScore = new Float64Array(this.entryCount);
+    this.gramCount = new Int32Array(size);
+    let longest = 0;
+    for (const variant of this.variants) longest = Math.max(longest, variant.ids.length);
+    this.positionUsed = new Int32Array(longest);
   }
 
   /** Known tokens a query token may stand for, with a similarity 0..1. */
-  private expand(token: string): Map<string, number> {
-    const found = new Map<string, number>();
-    if (this.idf.has(token)) {
-      found.set(token, 1);
-      return found;
-    }
+  private expand(token: string): Expansion {
+    const known = this.tokenIds.get(token);
+    if (known !== undefined) return { ids: [known], similarities: [1] };
+    const found = new Map<number, number>();
     const edits = maxEdits(token);
-    for (let length = token.length - edits; length <= token.length + edits; length++) {
-      for (const candidate of this.vocabularyByLength.get(length) ?? []) {
-        const d = distance(token, candidate);
-        if (d <= edits) found.set(candidate, Math.max(found.get(candidate) ?? 0, 1 - EDIT_PENALTY * d));
-      }
-    }
-    if (token.length >= MIN_PREFIX_LENGTH) {
-      for (const [length, bucket] of this.vocabularyByLength) {
-        if (length <= token.length) continue;
-        for (const candidate of bucket) {
-          if (candidate.startsWith(token))
-            found.set(candidate, Math.max(found.get(candidate) ?? 0, PREFIX_SIMILARITY));
+    if (edits > 0) {
+      // q-gram lemma: a word within k edits shares at least (bigram count - 2k) bigrams with it.
+      // Counted over distinct bigrams: k edits remove at most 2k of the query's distinct bigrams.
+      const grams = new Set(bigrams(token));
+      const needed = grams.size - 2 * edits;
+      const counts = this.gramCount;
+      const touched: number[] = [];
+      for (const gram of grams) {
+        const list = this.bigramIndex.get(gram);
+        if (list === undefined) continue;
+        for (const id of list) {
+          if (counts[id] === 0) touched.push(id);
+          counts[id]!++;
         }
       }
+      const candidates =
+        needed > 0 ? touched : Array.from(this.vocabulary.keys()) /* too short to filter by bigrams */;
+      for (const id of candidates) {
+        if (needed > 0 && counts[id]! < needed) continue;
+        const candidate = this.vocabulary[id]!;
+        if (Math.abs(candidate.length - token.length) > edits) continue;
+        const d = distance(token, candidate);
+        if (d <= edits) found.set(id, Math.max(found.get(id) ?? 0, 1 - EDIT_PENALTY * d));
+      }
+      for (const id of touched) counts[id] = 0;
     }
-    return found;
+    if (token.length >= MIN_PREFIX_LENGTH) {
+      const sorted = this.sortedIds;
+      let low = 0;
+      let high = sorted.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.vocabulary[sorted[middle]!]! < token) low = middle + 1;
+        else high = middle;
+      }
+      for (let i = low; i < sorted.length; i++) {
+        const id = sorted[i]!;
+        const candidate = this.vocabulary[id]!;
+        if (!candidate.startsWith(token)) break;
+        if (candidate.length > token.length) found.set(id, Math.max(found.get(id) ?? 0, PREFIX_SIMILARITY));
+      }
+    }
+    return { ids: [...found.keys()], similarities: [...found.values()] };
+  }
+
+  /** A fresh stamp for the scratch arrays; they are cleared before the stamps could overflow. */
+  private nextGeneration(): number {
+    if (this.generation >= STAMP_LIMIT) {
+      this.generation = 0;
+      this.variantStamp.fill(0);
+      this.tokenStamp.fill(0);
+      this.entryStamp.fill(0);
+    }
+    return ++this.generation;
   }
 
   /** Best entries first, at most `limit`, one per entry. */
@@ -135,61 +248,119 @@ export class Matcher {
 
   searchTokens(queryTokens: readonly string[], limit = 5): Match[] {
     const tokens = [...new Set(queryTokens)];
-    if (tokens.length === 0) return [];
+    if (tokens.length === 0 || limit <= 0) return [];
     const querySet = new Set(tokens);
     const exact = this.exact.get(sortedKey(tokens));
 
+    const generation = this.nextGeneration();
     const expansions = tokens.map((token) => this.expand(token));
     const queryWeights = tokens.map((token, i) => {
-      const own = this.idf.get(token);
-      if (own !== undefined) return own;
+      const own = this.tokenIds.get(token);
+      if (own !== undefined) return this.idf[own]!;
       // A misspelt word weighs what the word it stands for weighs; an unknown word the average.
       let best = 0;
-      for (const candidate of expansions[i]!.keys()) best = Math.max(best, this.idf.get(candidate)!);
+      for (const id of expansions[i]!.ids) best = Math.max(best, this.idf[id]!);
       return best > 0 ? best : this.meanIdf;
     });
-    const queryTotal = queryWeights.reduce((sum, weight) => sum + weight, 0);
+    let queryTotal = 0;
+    for (const weight of queryWeights) queryTotal += weight;
 
-    const candidates = new Set<number>();
-    for (const expansion of expansions) {
-      for (const token of expansion.keys())
-        for (const variant of this.postings.get(token) ?? []) candidates.add(variant);
-    }
-
-    const bestByEntry = new Map<number, number>();
-    for (const variantIndex of candidates) {
-      const variant = this.variants[variantIndex]!;
-      let queryCovered = 0;
-      let nameCovered = 0;
-      const used = new Set<number>();
-      tokens.forEach((_, i) => {
-        const expansion = expansions[i]!;
-        let bestSimilarity = 0;
-        let bestPosition = -1;
-        variant.tokens.forEach((nameToken, position) => {
-          const similarity = expansion.get(nameToken);
-          if (similarity !== undefined && similarity > bestSimilarity && !used.has(position)) {
-            bestSimilarity = similarity;
-            bestPosition = position;
+    // token id → linked list of (query token, similarity) pairs; candidate names from the postings.
+    const pairQuery = this.pairQuery;
+    const pairSimilarity = this.pairSimilarity;
+    const pairNext = this.pairNext;
+    pairQuery.length = 0;
+    pairSimilarity.length = 0;
+    pairNext.length = 0;
+    let candidateCount = 0;
+    expansions.forEach((expansion, queryIndex) => {
+      expansion.ids.forEach((id, k) => {
+        pairQuery.push(queryIndex);
+        pairSimilarity.push(expansion.similarities[k]!);
+        pairNext.push(this.tokenStamp[id] === generation ? this.tokenFirstPair[id]! : -1);
+        this.tokenStamp[id] = generation;
+        this.tokenFirstPair[id] = pairQuery.length - 1;
+        for (const variant of this.postings[id]!) {
+          if (this.variantStamp[variant] !== generation) {
+            this.variantStamp[variant] = generation;
+            this.candidates[candidateCount++] = variant;
           }
-        });
-        if (bestPosition >= 0) {
-          used.add(bestPosition);
-          queryCovered += queryWeights[i]! * bestSimilarity;
-          nameCovered += variant.weights[bestPosition]! * bestSimilarity;
         }
       });
+    });
+
+    const queryCount = tokens.length;
+    const positionUsed = this.positionUsed;
+    const touchedEntries: number[] = [];
+    for (let c = 0; c < candidateCount; c++) {
+      const variant = this.variants[this.candidates[c]!]!;
+      const ids = variant.ids;
+      // Greedy assignment in query order, each name token used once: the same result as trying every
+      // name position for each query token and keeping the first best unused one.
+      let queryCovered = 0;
+      let nameCovered = 0;
+      if (this.candidateSerial >= STAMP_LIMIT) {
+        this.candidateSerial = 0;
+        positionUsed.fill(0);
+      }
+      const serial = ++this.candidateSerial;
+      for (let q = 0; q < queryCount; q++) {
+        let best = 0;
+        let bestAt = -1;
+        for (let position = 0; position < ids.length; position++) {
+          const id = ids[position]!;
+          if (this.tokenStamp[id] !== generation) continue;
+          for (let pair = this.tokenFirstPair[id]!; pair >= 0; pair = pairNext[pair]!) {
+            if (pairQuery[pair] !== q) continue;
+            const similarity = pairSimilarity[pair]!;
+            if (similarity > best && positionUsed[position] !== serial) {
+              best = similarity;
+              bestAt = position;
+            }
+          }
+        }
+        if (bestAt >= 0) {
+          positionUsed[bestAt] = serial;
+          queryCovered += queryWeights[q]! * best;
+          nameCovered += variant.weights[bestAt]! * best;
+        }
+      }
       let score = 0.7 * (queryCovered / queryTotal) + 0.3 * (nameCovered / variant.totalWeight);
       score += (variant.isAlias ? ALIAS_BONUS : 0) + this.bias(variant.entry, variant.tokens, querySet);
-      if (score > (bestByEntry.get(variant.entry) ?? Number.NEGATIVE_INFINITY))
-        bestByEntry.set(variant.entry, score);
+      const entry = variant.entry;
+      if (this.entryStamp[entry] !== generation) {
+        this.entryStamp[entry] = generation;
+        this.entryScore[entry] = score;
+        touchedEntries.push(entry);
+      } else if (score > this.entryScore[entry]!) {
+        this.entryScore[entry] = score;
+      }
     }
     if (exact !== undefined) {
-      bestByEntry.set(exact.entry, exact.isAlias ? EXACT_ALIAS_SCORE : EXACT_NAME_SCORE);
+      if (this.entryStamp[exact.entry] !== generation) {
+        this.entryStamp[exact.entry] = generation;
+        touchedEntries.push(exact.entry);
+      }
+      this.entryScore[exact.entry] = exact.isAlias ? EXACT_ALIAS_SCORE : EXACT_NAME_SCORE;
     }
-    return [...bestByEntry]
-      .map(([index, score]) => ({ index, score: Math.max(0, Math.min(1, score)) }))
-      .sort((a, b) => b.score - a.score || a.index - b.index)
-      .slice(0, limit);
+
+    // Top `limit` by score (clamped to 0..1), ties by entry index: a small insertion-sorted list.
+    const top: Match[] = [];
+    for (const index of touchedEntries) {
+      const score = Math.max(0, Math.min(1, this.entryScore[index]!));
+      if (top.length === limit) {
+        const last = top[limit - 1]!;
+        if (score < last.score || (score === last.score && index > last.index)) continue;
+      }
+      let at = top.length;
+      while (at > 0) {
+        const previous = top[at - 1]!;
+        if (previous.score > score || (previous.score === score && previous.index < index)) break;
+        at--;
+      }
+      top.splice(at, 0, { index, score });
+      if (top.length > limit) top.pop();
+    }
+    return top;
   }
 }
