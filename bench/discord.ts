@@ -13,14 +13,8 @@
  * BENCH_CONNECTIONS (default 50) shorten or widen a run.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { createInteractionHandler } from '../src/adapters/discord/handler.js';
 import { INTERACTIONS_PATH } from '../src/adapters/discord/http.js';
 import { startDiscordWith } from '../src/adapters/discord/index.js';
@@ -29,50 +23,15 @@ import { parseConfig } from '../src/config/env.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
 import { startFakeDiscord } from '../test/support/fake-discord.js';
 import { autocompletePayload, commandPayload, pingPayload } from '../test/support/fake-discord-payloads.js';
+import { catalogFiles, compare, fmt, percentile, rows, settings, startBare } from './lib.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// autocannon is CommonJS without type declarations; this is the slice of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
+const SETTINGS = settings({ durationS: 8, rounds: 1 });
 
 /** Every distinct lower-cased prefix of length 1–4 of every name a user might type, per kind. */
 function prefixes(): { kind: 'product' | 'recipe'; prefix: string }[] {
-  const products = ProductsFileSchema.parse(
-    JSON.parse(readFileSync(join(root, 'data/products.json'), 'utf8')),
-  );
-  const recipes = RecipesFileSchema.parse(JSON.parse(readFileSync(join(root, 'data/recipes.json'), 'utf8')));
+  const { products, recipes } = catalogFiles();
   const collect = (names: string[]) => {
     const set = new Set<string>();
     for (const name of names) {
@@ -162,8 +121,8 @@ function signedRequests(
  * The baselines: node:http reading the body and answering PONG, with no verification at all or
  * with the same Ed25519 check the bot does, so the bot's own work shows apart from the crypto.
  */
-async function startBare(verify?: SignatureVerifier): Promise<{ port: number; close(): Promise<void> }> {
-  const server = createServer((req, res) => {
+function startPong(verify?: SignatureVerifier): Promise<{ port: number; close(): Promise<void> }> {
+  return startBare((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -177,25 +136,6 @@ async function startBare(verify?: SignatureVerifier): Promise<{ port: number; cl
       }
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '10' }).end('{"type":1}');
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function load(port: number, requests: Record<string, unknown>[], seconds: number) {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: 1,
-    requests,
   });
 }
 
@@ -217,8 +157,8 @@ async function httpSection(): Promise<string> {
   });
   if (adapter === null) throw new Error('the Discord adapter did not start');
   const botPort = (await http.listen(0, '127.0.0.1')).port;
-  const bare = await startBare();
-  const verifying = await startBare(createSignatureVerifier(der.subarray(der.length - 32).toString('hex')));
+  const bare = await startPong();
+  const verifying = await startPong(createSignatureVerifier(der.subarray(der.length - 32).toString('hex')));
   const requests = signedRequests(privateKey);
 
   try {
@@ -242,38 +182,19 @@ async function httpSection(): Promise<string> {
       { label: 'node:http + Ed25519 verify (PONG)', port: verifying.port },
       { label: 'carbon /discord/interactions (verify + answer)', port: botPort },
     ];
-    for (const target of targets) await load(target.port, requests, 1);
-    const results: AutocannonResult[][] = targets.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, target] of targets.entries()) {
-        results[index]!.push(await load(target.port, requests, DURATION_S));
-      }
-    }
-    const summaries = results.map((runs) => ({
-      rps: median(runs.map((result) => result.requests.average)),
-      p50: median(runs.map((result) => result.latency.p50)),
-      p99: median(runs.map((result) => result.latency.p99)),
-      ok: runs.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0),
-      total: runs.reduce((sum, result) => sum + result.requests.total, 0),
-      failures: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
-    }));
-    const bareRps = summaries[0]!.rps;
-    const rows = targets.map((target, index) => {
-      const s = summaries[index]!;
-      return `| ${target.label} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.rps / bareRps, 2)} | ${fmt((s.ok / Math.max(1, s.total)) * 100, 1)}% | ${s.failures} |`;
-    });
+    const summaries = await compare(targets, requests, SETTINGS);
     const [one] = loadavg();
     const mix = `${types.get(4) ?? 0} commands answered in the response (type 4), ${types.get(8) ?? 0} autocompletes (type 8), ${types.get(1) ?? 0} PING`;
     return [
       '### Signed HTTP interactions',
       '',
-      `${requests.length} distinct Ed25519-signed interactions (${mix}) POSTed to \`${INTERACTIONS_PATH}\` on the bot's shared HTTP server, ${CONNECTIONS} connections, autocannon in a worker thread; ${ROUNDS} round(s) of ${DURATION_S} s per target, medians shown. Source: the built-in catalog. Load average at the end: ${fmt(one ?? 0, 1)}.`,
+      `${requests.length} distinct Ed25519-signed interactions (${mix}) POSTed to \`${INTERACTIONS_PATH}\` on the bot's shared HTTP server, ${SETTINGS.connections} connections, autocannon in a worker thread; ${SETTINGS.rounds} round(s) of ${SETTINGS.durationS} s per target, medians shown. Source: the built-in catalog. Load average at the end: ${fmt(one ?? 0, 1)}.`,
       '',
       '| target | responses/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows,
+      ...rows(targets, summaries),
       '',
-      `Throughput ratio of the carbon Discord endpoint to a bare node:http PONG: **${fmt(summaries[2]!.rps / bareRps, 2)}**; to a PONG server doing the same signature check: **${fmt(summaries[2]!.rps / summaries[1]!.rps, 2)}**. Discord's deadline is 3 000 ms per interaction.`,
+      `Throughput ratio of the carbon Discord endpoint to a bare node:http PONG: **${fmt(summaries[2]!.rps / summaries[0]!.rps, 2)}**; to a PONG server doing the same signature check: **${fmt(summaries[2]!.rps / summaries[1]!.rps, 2)}**. Discord's deadline is 3 000 ms per interaction.`,
       '',
     ].join('\n');
   } finally {

@@ -8,41 +8,18 @@
  * BENCH_CONNECTIONS (default 50) shorten or widen a run.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { silentLogger } from '../src/logging/logger.js';
 import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
 import { loadCatalog } from '../src/sources/catalog/index.js';
-import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
+import { catalogFiles, compare, fmt, root, rows, settings, startBare } from './lib.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SETTINGS = settings({ durationS: 10, rounds: 3 });
 const KEY = 'bench-key-not-secret';
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// autocannon is CommonJS without type declarations; this is the slice of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** mulberry32: a seeded generator, so every run sends the same queries in the same order. */
 function random(seed: number): () => number {
@@ -76,10 +53,7 @@ function typo(name: string, next: () => number): string {
  * milk trial and 35% recipes. Some miss on purpose, as real traffic does.
  */
 export function buildQueries(count: number): string[] {
-  const products = ProductsFileSchema.parse(
-    JSON.parse(readFileSync(join(root, 'data/products.json'), 'utf8')),
-  );
-  const recipes = RecipesFileSchema.parse(JSON.parse(readFileSync(join(root, 'data/recipes.json'), 'utf8')));
+  const { products, recipes } = catalogFiles();
   const productNames = [
     ...new Set(products.products.flatMap((p) => [...p.aliases, p.display, p.name.split(',')[0]!.trim()])),
   ];
@@ -115,57 +89,6 @@ export function buildQueries(count: number): string[] {
     queries.push(path);
   }
   return queries;
-}
-
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
-}
-
-async function closeServer(server: Server): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-}
-
-async function load(port: number, paths: readonly string[], seconds: number): Promise<AutocannonResult> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    // One worker thread: the load generator gets its own event loop (and core) instead of
-    // competing with the server it measures.
-    workers: 1,
-    headers: { 'x-api-key': KEY },
-    requests: paths.map((path) => ({ method: 'GET', path })),
-  });
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-interface Summary {
-  rps: number;
-  p50: number;
-  p99: number;
-  found: number;
-  failures: number;
-}
-
-function summarise(results: AutocannonResult[]): Summary {
-  const total = results.reduce((sum, result) => sum + result.requests.total, 0);
-  const ok = results.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0);
-  return {
-    rps: median(results.map((result) => result.requests.average)),
-    p50: median(results.map((result) => result.latency.p50)),
-    p99: median(results.map((result) => result.latency.p99)),
-    found: ok / Math.max(1, total),
-    failures: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
-  };
 }
 
 interface Fresh {
@@ -206,9 +129,6 @@ async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
   return { ...fresh, runtime: compiled ? 'node on dist/' : 'tsx on src/' };
 }
 
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
 export async function run(): Promise<string> {
   const fresh = await measureFreshLoad();
   const catalog = loadCatalog();
@@ -232,42 +152,29 @@ export async function run(): Promise<string> {
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 512;
   const filler = 'x'.repeat(Math.max(0, typical - JSON.stringify({ status: 'found', padding: '' }).length));
   const fixed = Buffer.from(JSON.stringify({ status: 'found', padding: filler }));
-  const bare = createServer((_req, res) => {
+  const bare = await startBare((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': fixed.length });
     res.end(fixed);
   });
-  const barePort = await listen(bare);
 
   try {
     const targets = [
-      { label: 'bare node:http', port: barePort },
+      { label: 'bare node:http', port: bare.port },
       { label: `carbon serve (answer cache, ${fmt(DEFAULT_CACHE_SIZE)} entries)`, port: warmPort },
       { label: 'carbon serve, cache disabled', port: coldPort },
     ];
-    // A short warm-up so that every server is measured after JIT, not during it.
-    for (const target of targets) await load(target.port, queries, 1);
-    const results: AutocannonResult[][] = targets.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, target] of targets.entries()) {
-        results[index]!.push(await load(target.port, queries, DURATION_S));
-      }
-    }
-    const summaries = results.map(summarise);
-    const bareRps = summaries[0]!.rps;
-    const rows = targets.map((target, index) => {
-      const summary = summaries[index]!;
-      return `| ${target.label} | ${fmt(summary.rps)} | ${fmt(summary.p50)} | ${fmt(summary.p99)} | ${fmt(summary.rps / bareRps, 2)} | ${fmt(summary.found * 100, 1)}% | ${summary.failures} |`;
-    });
-    const ratio = summaries[1]!.rps / bareRps;
+    const requests = queries.map((path) => ({ method: 'GET', path }));
+    const summaries = await compare(targets, requests, SETTINGS, { headers: { 'x-api-key': KEY } });
+    const ratio = summaries[1]!.rps / summaries[0]!.rps;
     const [one, five] = loadavg();
     return [
       '## carbon serve',
       '',
-      `${queries.length} distinct queries (${fmt(((statuses['200'] ?? 0) / queries.length) * 100, 1)}% found, ${fmt(((statuses['404'] ?? 0) / queries.length) * 100, 1)}% not found; products, the milk trial and recipes with brands, pack sizes, plurals and typos), ${CONNECTIONS} connections, autocannon in a worker thread; ${ROUNDS} interleaved rounds of ${DURATION_S} s per server, medians shown. The bare server answers a fixed ${fixed.length}-byte JSON body (median 200 body of the service: ${typical} bytes). Load average at the end: ${fmt(one ?? 0, 1)} (1 min), ${fmt(five ?? 0, 1)} (5 min).`,
+      `${queries.length} distinct queries (${fmt(((statuses['200'] ?? 0) / queries.length) * 100, 1)}% found, ${fmt(((statuses['404'] ?? 0) / queries.length) * 100, 1)}% not found; products, the milk trial and recipes with brands, pack sizes, plurals and typos), ${SETTINGS.connections} connections, autocannon in a worker thread; ${SETTINGS.rounds} interleaved rounds of ${SETTINGS.durationS} s per server, medians shown. The bare server answers a fixed ${fixed.length}-byte JSON body (median 200 body of the service: ${typical} bytes). Load average at the end: ${fmt(one ?? 0, 1)} (1 min), ${fmt(five ?? 0, 1)} (5 min).`,
       '',
       '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows,
+      ...rows(targets, summaries),
       '',
       `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
       '',
@@ -275,6 +182,6 @@ export async function run(): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    await Promise.all([warm.close(), cold.close(), closeServer(bare)]);
+    await Promise.all([warm.close(), cold.close(), bare.close()]);
   }
 }

@@ -6,7 +6,6 @@
  * autocannon worker thread. BENCH_DURATION_S (seconds per target per round, default 8),
  * BENCH_ROUNDS (default 1) and BENCH_CONNECTIONS (default 50) shorten or widen a run.
  */
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { App, type Logger as BoltLogger, HTTPReceiver, LogLevel } from '@slack/bolt';
 import { createSlackStarter, SLACK_EVENTS_PATH } from '../src/adapters/slack/index.js';
@@ -15,28 +14,11 @@ import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
+import { compare, fmt, rows, settings } from './lib.js';
 
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SETTINGS = settings({ durationS: 8, rounds: 1 });
 const SECRET = 'bench-signing-secret-not-secret';
 const TOKEN = 'xoxb-bench-not-a-token';
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-}
-interface AutocannonResult {
-  requests: Histogram & { total: number };
-  latency: Histogram;
-  errors: number;
-  timeouts: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-// autocannon is CommonJS without type declarations; this is the slice of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const quietBolt: BoltLogger = {
   debug: () => {},
@@ -78,20 +60,6 @@ function signedRequests(texts: readonly string[], responseUrl: string): Record<s
   });
 }
 
-async function load(
-  port: number,
-  requests: Record<string, unknown>[],
-  seconds: number,
-): Promise<AutocannonResult> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    workers: 1,
-    requests,
-  });
-}
-
 /** The baseline: Bolt's receiver on the same kind of server, acknowledging with an empty body. */
 async function startBareBolt(): Promise<{ http: BotHttpServer; port: number }> {
   const receiver = new HTTPReceiver({
@@ -114,15 +82,6 @@ async function startBareBolt(): Promise<{ http: BotHttpServer; port: number }> {
   http.route('POST', SLACK_EVENTS_PATH, receiver.requestListener);
   return { http, port: (await http.listen(0, '127.0.0.1')).port };
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
-const fmt = (value: number, digits = 0) =>
-  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 export async function run(): Promise<string> {
   const fake = await new FakeSlack().start();
@@ -165,37 +124,18 @@ export async function run(): Promise<string> {
       { label: 'bare Bolt app (ack only)', port: bare.port },
       { label: 'carbon Slack app (catalog lookup + card in the ack)', port: botPort },
     ];
-    for (const target of targets) await load(target.port, requests, 1);
-    const results: AutocannonResult[][] = targets.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [index, target] of targets.entries()) {
-        results[index]!.push(await load(target.port, requests, DURATION_S));
-      }
-    }
-    const summaries = results.map((runs) => ({
-      rps: median(runs.map((result) => result.requests.average)),
-      p50: median(runs.map((result) => result.latency.p50)),
-      p99: median(runs.map((result) => result.latency.p99)),
-      ok: runs.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0),
-      total: runs.reduce((sum, result) => sum + result.requests.total, 0),
-      failures: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
-    }));
-    const bareRps = summaries[0]!.rps;
-    const rows = targets.map((target, index) => {
-      const s = summaries[index]!;
-      return `| ${target.label} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.rps / bareRps, 2)} | ${fmt((s.ok / Math.max(1, s.total)) * 100, 1)}% | ${s.failures} |`;
-    });
+    const summaries = await compare(targets, requests, SETTINGS);
     const [one] = loadavg();
     return [
       '## Slack app (HTTP mode)',
       '',
-      `${texts.length} distinct signed \`/carbon\` slash commands (products, recipes, typos, misses, help) POSTed to \`${SLACK_EVENTS_PATH}\`, ${CONNECTIONS} connections, autocannon in a worker thread; ${ROUNDS} round(s) of ${DURATION_S} s per target, medians shown. Source: the built-in catalog. Before the run, ${cards} of ${requests.length} commands were answered with a card in the ack and ${deferred} deferred to response_url. Both targets verify the v0 signature through Bolt's HTTPReceiver on the bot's shared HTTP server. Load average at the end: ${fmt(one ?? 0, 1)}.`,
+      `${texts.length} distinct signed \`/carbon\` slash commands (products, recipes, typos, misses, help) POSTed to \`${SLACK_EVENTS_PATH}\`, ${SETTINGS.connections} connections, autocannon in a worker thread; ${SETTINGS.rounds} round(s) of ${SETTINGS.durationS} s per target, medians shown. Source: the built-in catalog. Before the run, ${cards} of ${requests.length} commands were answered with a card in the ack and ${deferred} deferred to response_url. Both targets verify the v0 signature through Bolt's HTTPReceiver on the bot's shared HTTP server. Load average at the end: ${fmt(one ?? 0, 1)}.`,
       '',
       '| target | acks/s | ack p50 ms | ack p99 ms | ratio vs bare | 200s | errors |',
       '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows,
+      ...rows(targets, summaries),
       '',
-      `Throughput ratio of the carbon Slack app to a bare Bolt app: **${fmt(summaries[1]!.rps / bareRps, 2)}**. Slack's deadline is 3 000 ms per ack.`,
+      `Throughput ratio of the carbon Slack app to a bare Bolt app: **${fmt(summaries[1]!.rps / summaries[0]!.rps, 2)}**. Slack's deadline is 3 000 ms per ack.`,
       '',
     ].join('\n');
   } finally {

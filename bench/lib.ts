@@ -1,0 +1,154 @@
+/**
+ * What the benchmark sections share: the autocannon load runner, the interleaved rounds against
+ * several targets with medians, a bare node:http baseline server, and the number formatting and
+ * result rows of the Markdown tables. Not a section itself: `run.ts` only loads the names it lists.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
+
+/** The repository root. */
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Settings {
+  /** Seconds per target per round (BENCH_DURATION_S). */
+  durationS: number;
+  /** Interleaved rounds (BENCH_ROUNDS). */
+  rounds: number;
+  /** Concurrent connections (BENCH_CONNECTIONS). */
+  connections: number;
+}
+
+/** BENCH_DURATION_S, BENCH_ROUNDS and BENCH_CONNECTIONS, over a section's own defaults. */
+export function settings(defaults: { durationS: number; rounds: number }): Settings {
+  return {
+    durationS: Number(process.env.BENCH_DURATION_S ?? defaults.durationS),
+    rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? defaults.rounds)),
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  };
+}
+
+interface Histogram {
+  average: number;
+  p50: number;
+  p99: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  errors: number;
+  timeouts: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+// autocannon is CommonJS without type declarations; this is the slice of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/** data/products.json and data/recipes.json, parsed, for sections that build queries from the names. */
+export function catalogFiles() {
+  const read = (name: string): unknown => JSON.parse(readFileSync(join(root, 'data', name), 'utf8'));
+  return {
+    products: ProductsFileSchema.parse(read('products.json')),
+    recipes: RecipesFileSchema.parse(read('recipes.json')),
+  };
+}
+
+export const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The p-th percentile of values already sorted ascending. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export interface Target {
+  label: string;
+  port: number;
+}
+
+export interface Summary {
+  /** Median responses per second over the rounds. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Share of all responses over the rounds that were 200s, 0–1. */
+  ok: number;
+  /** Connection errors and timeouts over the rounds. */
+  failures: number;
+}
+
+/**
+ * Loads every target with the same requests: a 1 s warm-up each, so that every server is measured
+ * after JIT rather than during it, then `rounds` interleaved rounds so that noise from whatever else
+ * the machine is doing falls on all of them alike. One autocannon worker thread: the load generator
+ * gets its own event loop (and core) instead of competing with the server it measures.
+ */
+export async function compare(
+  targets: readonly Target[],
+  requests: readonly Record<string, unknown>[],
+  { durationS, rounds, connections }: Settings,
+  options: Record<string, unknown> = {},
+): Promise<Summary[]> {
+  const load = (port: number, seconds: number) =>
+    autocannon({
+      url: `http://127.0.0.1:${port}`,
+      connections,
+      duration: seconds,
+      workers: 1,
+      ...options,
+      requests,
+    });
+  for (const target of targets) await load(target.port, 1);
+  const results: AutocannonResult[][] = targets.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, target] of targets.entries()) {
+      results[index]!.push(await load(target.port, durationS));
+    }
+  }
+  return results.map((runs) => {
+    const total = runs.reduce((sum, result) => sum + result.requests.total, 0);
+    const ok = runs.reduce((sum, result) => sum + (result.statusCodeStats['200']?.count ?? 0), 0);
+    return {
+      rps: median(runs.map((result) => result.requests.average)),
+      p50: median(runs.map((result) => result.latency.p50)),
+      p99: median(runs.map((result) => result.latency.p99)),
+      ok: ok / Math.max(1, total),
+      failures: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+    };
+  });
+}
+
+/** One table row a target: label, rate, p50, p99, ratio to the first target (the baseline), 200s, errors. */
+export function rows(targets: readonly Target[], summaries: readonly Summary[]): string[] {
+  const baseline = summaries[0]!.rps;
+  return targets.map((target, index) => {
+    const s = summaries[index]!;
+    return `| ${target.label} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p99)} | ${fmt(s.rps / baseline, 2)} | ${fmt(s.ok * 100, 1)}% | ${s.failures} |`;
+  });
+}
+
+/** A node:http server on an ephemeral 127.0.0.1 port, for the baselines. */
+export async function startBare(
+  listener: RequestListener,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
