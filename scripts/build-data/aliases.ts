@@ -32,19 +32,27 @@ export const ALIASES: Record<string, readonly string[]> = {
   '12803': ['Goat cheese', "goat's cheese", 'chevre'],
   '12520': ['Blue cheese', 'stilton', 'gorgonzola'],
   '12500': ['Roquefort'],
-  '19646': ['Cream cheese', 'soft cheese', 'fromage frais', 'quark', 'philadelphia'],
+  '19646': ['Fromage frais', 'quark', 'low fat soft cheese'],
+  '12315': ['Cream cheese', 'soft cheese', 'full fat soft cheese', 'philadelphia'],
   '16400': ['Butter', 'unsalted butter', 'salted butter'],
+  '16402': ['Lightly salted butter', 'slightly salted butter'],
+  '16404': ['Spreadable butter', 'spreadable', 'butter spread'],
   '16614': ['Margarine', 'vegetable spread', 'baking spread'],
   '19593': ['Yogurt', 'yoghurt', 'natural yogurt', 'plain yogurt', 'yogurt plain'],
   '19860': ['Greek yogurt', 'greek yoghurt', 'greek style yogurt', 'skyr'],
   '19410': ['Double cream', 'heavy cream', 'creme fraiche', 'thick cream'],
-  '19415': ['Whipping cream', 'single cream', 'cream', 'liquid cream'],
+  '19415': ['Whipping cream', 'cream', 'liquid cream'],
+  '19430': ['Single cream', 'light cream', 'cooking cream'],
+  '19431': ['Sour cream', 'soured cream', 'half fat creme fraiche'],
   '19420': ['Whipped cream', 'squirty cream', 'chantilly'],
   '22000': ['Eggs', 'egg', 'free range eggs', 'hen eggs', 'large eggs'],
   '22010': ['Hard-boiled egg', 'boiled egg'],
   '22505': ['Fried egg'],
   '22502': ['Scrambled eggs'],
   '39515': ['Ice cream', 'vanilla ice cream', 'tub of ice cream'],
+  '39503': ['Choc ice', 'ice cream on a stick', 'magnum'],
+  '19122': ['Chocolate milk', 'flavoured milk', 'choc milk'],
+  '39001': ['Milkshake', 'milk shake'],
   '39524': ['Sorbet'],
   // Meat and fish
   '6250': ['Beef mince', 'minced beef', 'ground beef', 'lean mince', 'hamburger meat', 'mince'],
@@ -52,12 +60,14 @@ export const ALIASES: Record<string, readonly string[]> = {
   '6231': ['Stewing beef', 'braising steak', 'diced beef', 'beef stew meat'],
   '6260': ['Beef burger', 'burger patty', 'hamburger patty', 'beef patties'],
   '36017': ['Chicken breast', 'chicken fillet', 'skinless chicken breast', 'chicken breasts fillets'],
-  '36003': ['Chicken', 'chicken meat', 'whole chicken'],
+  '36003': ['Chicken', 'chicken meat'],
+  '36020': ['Whole chicken', 'roasting chicken'],
   '36002': ['Chicken thighs', 'chicken leg', 'chicken thigh'],
   '36022': ['Chicken drumsticks', 'drumstick'],
   '36023': ['Chicken wings'],
   '36027': ['Chicken nuggets', 'nuggets'],
-  '36301': ['Turkey', 'turkey meat', 'turkey breast'],
+  '36301': ['Turkey', 'turkey meat'],
+  '36304': ['Turkey breast', 'turkey escalope', 'turkey steaks'],
   '36201': ['Duck', 'duck meat'],
   '36206': ['Duck breast'],
   '28100': ['Pork chop', 'pork chops'],
@@ -111,6 +121,7 @@ export const ALIASES: Record<string, readonly string[]> = {
   '20532': ['Chickpeas', 'chick peas', 'garbanzo beans', 'canned chickpeas', 'tinned chickpeas'],
   '20524': ['Kidney beans', 'red kidney beans', 'canned kidney beans'],
   '20194': ['Baked beans', 'beans in tomato sauce', 'haricot beans in tomato sauce'],
+  '20511': ['Haricot beans', 'navy beans', 'cannellini beans'],
   '20901': ['Soybeans', 'soya beans', 'edamame'],
   '20515': ['Split peas', 'dried peas'],
   // Fruit
@@ -140,7 +151,10 @@ export const ALIASES: Record<string, readonly string[]> = {
   '13011': ['Dates', 'medjool dates'],
   '13040': ['Grapefruit'],
   // Vegetables
-  '4008': ['Potatoes', 'potato', 'white potatoes', 'baking potatoes', 'maris piper', 'new potatoes'],
+  '4008': ['Potatoes', 'potato', 'white potatoes', 'baking potatoes', 'maris piper'],
+  '4023': ['New potatoes', 'baby potatoes', 'salad potatoes'],
+  '4018': ['Mashed potato', 'mash', 'mashed potatoes', 'potato puree'],
+  '4026': ['Baked potato', 'jacket potato', 'roast potatoes'],
   '4101': ['Sweet potato', 'sweet potatoes', 'yam'],
   '20009': ['Carrots', 'carrot'],
   '20034': ['Onion', 'onions', 'brown onion', 'red onion', 'yellow onion'],
@@ -160,7 +174,9 @@ export const ALIASES: Record<string, readonly string[]> = {
   '20039': ['Leek', 'leeks'],
   '20072': ['Peas', 'garden peas', 'green peas', 'petit pois'],
   '20084': ['Frozen peas'],
-  '20061_1': ['Green beans', 'french beans', 'string beans'],
+  '20061_1': ['Green beans', 'french beans', 'string beans', 'fine beans'],
+  '11003': ['Spring onions', 'scallions', 'green onions', 'chives'],
+  '20217': ['Rocket', 'arugula', 'roquette'],
   '20061_2': ['Air-freighted green beans', 'kenyan green beans'],
   '20023': ['Celery'],
   '20279': ['Asparagus'],
@@ -183,6 +199,10 @@ export const ALIASES: Record<string, readonly string[]> = {
   '9810': ['Pasta', 'spaghetti', 'penne', 'fusilli', 'dried pasta', 'macaroni', 'linguine', 'tagliatelle'],
   '9870': ['Wholemeal pasta', 'whole wheat pasta', 'wholewheat spaghetti'],
   '9900': ['Rice noodles'],
+  '9086': ['Noodles', 'asian noodles', 'stir fry noodles'],
+  '9863': ['Instant noodles', 'pot noodle', 'ramen'],
+  '9821': ['Egg noodles', 'dried egg pasta'],
+  '7352': ['Rice cakes', 'rice cake', 'puffed rice cakes'],
   '9681': ['Couscous'],
   '9340_1': ['Quinoa'],
   '9310': ['Oats', 'porridge oats', 'rolled oats', 'oatmeal', 'porridge'],
@@ -197,6 +217,15 @@ export const ALIASES: Record<string, readonly string[]> = {
   '32128': ['Muesli', 'granola'],
   '24015': ['Biscuits', 'cookies', 'shortbread', 'butter biscuits'],
   '23585': ['Chocolate cake'],
+  '23032': ['Brownie', 'brownies', 'chocolate brownie'],
+  '19689': ['Cheesecake'],
+  '23950': ['Muffin', 'muffins', 'blueberry muffin', 'chocolate muffin'],
+  '23880': ['Doughnut', 'ring doughnut'],
+  '23881': ['Jam doughnut'],
+  '23493': ['Apple crumble', 'crumble'],
+  '7730': ['Pain au chocolat', 'chocolate croissant', 'chocolatine'],
+  '24684': ['Chocolate chip cookies', 'choc chip cookies'],
+  '31113': ['Cereal bar', 'granola bar', 'muesli bar'],
   // Sweet things, spreads, condiments
   '31016': ['Sugar', 'white sugar', 'caster sugar', 'granulated sugar'],
   '31017': ['Brown sugar', 'demerara sugar'],
@@ -212,6 +241,8 @@ export const ALIASES: Record<string, readonly string[]> = {
   ],
   '31005': ['Dark chocolate', 'plain chocolate'],
   '15202': ['Peanut butter'],
+  '15201': ['Marzipan', 'almond paste'],
+  '31032': ['Chocolate spread', 'chocolate hazelnut spread', 'nutella'],
   '11008': ['Ketchup', 'tomato ketchup'],
   '11054': ['Mayonnaise', 'mayo'],
   '11013': ['Mustard', 'dijon mustard'],
@@ -256,7 +287,10 @@ export const ALIASES: Record<string, readonly string[]> = {
   '5214': ['Red wine', 'wine'],
   '5215': ['White wine'],
   '5216': ['Rosé wine', 'rose wine'],
-  '5207': ['Champagne', 'prosecco', 'sparkling wine'],
+  '5207': ['Champagne'],
+  '5201': ['Sparkling wine', 'prosecco', 'cava'],
+  '5000': ['Stout', 'dark beer', 'porter'],
+  '18026': ['Soft drink', 'fizzy drink', 'ginger ale', 'root beer', 'cream soda'],
   '5020': ['Cider'],
   '1008': ['Vodka'],
   '1005': ['Whisky', 'whiskey', 'scotch'],
@@ -265,4 +299,51 @@ export const ALIASES: Record<string, readonly string[]> = {
   // Ready foods
   '25404': ['Margherita pizza', 'pizza', 'cheese pizza', 'cheese and tomato pizza'],
   '25413': ['Hamburger', 'fast food burger', 'big mac'],
+  '25414': ['Cheeseburger'],
+  '25415_1': ['Double cheeseburger'],
+  '25502': ['Chicken burger'],
+  '25416': ['Fish burger', 'filet o fish'],
+  '25198': ['Macaroni cheese', 'mac and cheese', 'macaroni and cheese', 'pasta with cheese sauce'],
+  '25081': ['Lasagne', 'lasagna', 'beef lasagne', 'meat lasagne'],
+  '25131': ['Vegetable lasagne', 'vegetarian lasagne'],
+  '25085': ['Spaghetti bolognese', 'spag bol', 'pasta bolognese', 'bolognese'],
+  '25135': ['Spaghetti carbonara', 'carbonara', 'pasta carbonara'],
+  '25462': ['Pepperoni pizza', 'salami pizza', 'chorizo pizza'],
+  '25478': ['Four cheese pizza', 'quattro formaggi pizza'],
+  '25472': ['Vegetable pizza', 'vegetarian pizza'],
+  '25405': ['Quiche lorraine', 'quiche'],
+  '25009': ["Shepherd's pie", 'shepherds pie', 'cottage pie'],
+  '25111': ['Chilli con carne', 'chili con carne'],
+  '25174': ['Chicken curry', 'thai curry'],
+  '25187': ['Vegetable risotto', 'mushroom risotto'],
+  '25456': ['Sushi', 'maki'],
+  '25930': ['Beef stock', 'beef broth', 'beef stock cube', 'beef bouillon'],
+  '25947': ['Chicken stock', 'chicken broth', 'chicken stock cube'],
+  '25948': ['Vegetable stock', 'vegetable broth', 'stock cube'],
 };
+
+const SANDWICH =
+  /^Sandwich made with (French bread|wholemeal loaf bread|loaf bread|pita bread|panini bread), (.+)$/;
+const SANDWICH_KIND: Record<string, string> = {
+  'French bread': 'baguette',
+  'wholemeal loaf bread': 'sandwich',
+  'loaf bread': 'sandwich',
+  'pita bread': 'pitta',
+  'panini bread': 'panini',
+};
+
+/**
+ * Names derived from an Agribalyse name's pattern rather than written one by one: "Sandwich made with
+ * French bread, ham and emmental cheese" is what a shop calls a "ham and emmental cheese baguette".
+ * Appended after the curated aliases, so they never become the display name.
+ */
+export function derivedAliases(lciName: string): string[] {
+  const sandwich = SANDWICH.exec(lciName);
+  if (sandwich === null) return [];
+  const filling = sandwich[2]!
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/raw vegetables/g, 'salad')
+    .replace(/[,\s]+/g, ' ')
+    .trim();
+  return [`${filling} ${SANDWICH_KIND[sandwich[1]!]!}`];
+}

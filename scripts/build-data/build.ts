@@ -5,7 +5,7 @@ import {
   RecipesFileSchema,
 } from '../../src/sources/catalog/schema.js';
 import { readAgribalyse } from './agribalyse.js';
-import { ALIASES } from './aliases.js';
+import { ALIASES, derivedAliases } from './aliases.js';
 import { buildCategories } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
 import { decideUnit } from './liquids.js';
@@ -83,7 +83,7 @@ export async function buildData(
         unit: unit.unit,
         kgCo2ePerUnit:
           unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
-        aliases: [...aliases],
+        aliases: [...aliases, ...derivedAliases(item.lciName)],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
         notes: unit.notes,

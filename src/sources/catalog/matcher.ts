@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { normaliseQuery, normaliseTokens } from './normalise.js';
+import { normaliseQuery, normaliseTokens, queryHeadPhrase } from './normalise.js';
 
 /**
  * Token-based fuzzy matching over a fixed list of entries (products or recipes), each known by
@@ -31,6 +31,50 @@ export type VariantBias = (
 const EXACT_ALIAS_SCORE = 1;
 const EXACT_NAME_SCORE = 0.98;
 const ALIAS_BONUS = 0.03;
+/** Anything short of an exact name stays below it, so an exact hit always wins a tie. */
+const MAX_FUZZY_SCORE = 0.97;
+/**
+ * In an English food phrase the last word is the head: "carrot cake" is a cake, "peanut butter" is not
+ * butter, "pepperoni pizza" is a pizza. A name that covers the modifier but not the head is a different
+ * food, so it loses this much on top of the missing coverage.
+ */
+const HEAD_PENALTY = 0.12;
+/** Last words that describe a pack or cut rather than name the food ("salmon fillets", "ham slices"). */
+const NOT_HEADS = new Set([
+  'fillet',
+  'slice',
+  'sliced',
+  'chunk',
+  'piece',
+  'portion',
+  'bit',
+  'can',
+  'canned',
+  'raw',
+  'fresh',
+  'frozen',
+  'cooked',
+  'unsalted',
+  'salted',
+  'large',
+  'small',
+  'medium',
+  'whole',
+  'half',
+  'light',
+  'plain',
+  'natural',
+  'free',
+  'range',
+  'semi',
+  'skimmed',
+  'fat',
+  'low',
+  'reduced',
+  'diet',
+  'zero',
+  'sugar',
+]);
 /** Typo weights: one edit costs 15%, two cost 30%; a prefix ("choc" for "chocolate") counts 80%. */
 const EDIT_PENALTY = 0.15;
 const PREFIX_SIMILARITY = 0.8;
@@ -80,6 +124,8 @@ export class Matcher {
   /** Token ids sorted by token text, for prefix ranges. */
   private sortedIds = new Int32Array(0);
   private readonly exact = new Map<string, { entry: number; isAlias: boolean }>();
+  /** Exact names in their own word order, checked first: "chocolate milk" is not "milk chocolate". */
+  private readonly exactOrdered = new Map<string, { entry: number; isAlias: boolean }>();
   private readonly meanIdf: number;
   private readonly entryCount: number;
 
@@ -111,11 +157,15 @@ export class Matcher {
         if (tokens.length === 0) return;
         const isAlias = nameIndex > 0;
         variantTokens.push({ entry: index, tokens, isAlias });
-        const key = sortedKey(tokens);
-        const previous = this.exact.get(key);
         // First come wins, except that a curated alias beats a main name it duplicates.
-        if (previous === undefined || (isAlias && !previous.isAlias))
-          this.exact.set(key, { entry: index, isAlias });
+        for (const [map, key] of [
+          [this.exact, sortedKey(tokens)],
+          [this.exactOrdered, tokens.join(' ')],
+        ] as const) {
+          const previous = map.get(key);
+          if (previous === undefined || (isAlias && !previous.isAlias))
+            map.set(key, { entry: index, isAlias });
+        }
       });
     });
 
@@ -243,17 +293,25 @@ export class Matcher {
 
   /** Best entries first, at most `limit`, one per entry. */
   search(query: string, limit = 5): Match[] {
-    return this.searchTokens(normaliseQuery(query), limit);
+    return this.searchTokens(normaliseQuery(query), limit, normaliseQuery(queryHeadPhrase(query)));
   }
 
-  searchTokens(queryTokens: readonly string[], limit = 5): Match[] {
+  /** `headTokens`: the query's words before any "in …"/"with …" part, whose last word is its head. */
+  searchTokens(
+    queryTokens: readonly string[],
+    limit = 5,
+    headTokens: readonly string[] = queryTokens,
+  ): Match[] {
     const tokens = [...new Set(queryTokens)];
     if (tokens.length === 0 || limit <= 0) return [];
     const querySet = new Set(tokens);
-    const exact = this.exact.get(sortedKey(tokens));
+    const exact = this.exactOrdered.get(tokens.join(' ')) ?? this.exact.get(sortedKey(tokens));
+    let head = tokens.length > 1 ? headIndex(tokens, headTokens) : -1;
 
     const generation = this.nextGeneration();
     const expansions = tokens.map((token) => this.expand(token));
+    // Only a head word the catalog knows can be missing from a name; an unknown one is a brand.
+    if (head >= 0 && expansions[head]!.ids.length === 0) head = -1;
     const queryWeights = tokens.map((token, i) => {
       const own = this.tokenIds.get(token);
       if (own !== undefined) return this.idf[own]!;
@@ -304,6 +362,7 @@ export class Matcher {
         positionUsed.fill(0);
       }
       const serial = ++this.candidateSerial;
+      let headMissing = false;
       for (let q = 0; q < queryCount; q++) {
         let best = 0;
         let bestAt = -1;
@@ -323,9 +382,12 @@ export class Matcher {
           positionUsed[bestAt] = serial;
           queryCovered += queryWeights[q]! * best;
           nameCovered += variant.weights[bestAt]! * best;
+        } else if (q === head) {
+          headMissing = true;
         }
       }
       let score = 0.7 * (queryCovered / queryTotal) + 0.3 * (nameCovered / variant.totalWeight);
+      if (headMissing) score -= HEAD_PENALTY;
       score += (variant.isAlias ? ALIAS_BONUS : 0) + this.bias(variant.entry, variant.tokens, querySet);
       const entry = variant.entry;
       if (this.entryStamp[entry] !== generation) {
@@ -346,8 +408,10 @@ export class Matcher {
 
     // Top `limit` by score (clamped to 0..1), ties by entry index: a small insertion-sorted list.
     const top: Match[] = [];
+    const exactEntry = exact?.entry ?? -1;
     for (const index of touchedEntries) {
-      const score = Math.max(0, Math.min(1, this.entryScore[index]!));
+      const ceiling = index === exactEntry ? 1 : MAX_FUZZY_SCORE;
+      const score = Math.max(0, Math.min(ceiling, this.entryScore[index]!));
       if (top.length === limit) {
         const last = top[limit - 1]!;
         if (score < last.score || (score === last.score && index > last.index)) continue;
@@ -363,4 +427,14 @@ export class Matcher {
     }
     return top;
   }
+}
+
+/** Index in `tokens` of the query's head word: the last head word that is not a number or a pack word. */
+function headIndex(tokens: readonly string[], headTokens: readonly string[]): number {
+  for (let i = headTokens.length - 1; i >= 0; i--) {
+    const token = headTokens[i]!;
+    if (NOT_HEADS.has(token) || /\d/.test(token)) continue;
+    return tokens.indexOf(token);
+  }
+  return -1;
 }

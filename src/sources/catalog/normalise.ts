@@ -63,6 +63,7 @@ const STOP_WORDS = new Set([
   'standard',
   'ordinary',
   'like',
+  'n',
 ]);
 
 /** Spelling variants and UK/US words reduced to one token (after singularising). */
@@ -98,6 +99,10 @@ const TOKEN_SYNONYMS: Record<string, string> = {
   bbq: 'barbecue',
   veggie: 'vegetarian',
   veg: 'vegetable',
+  mayo: 'mayonnaise',
+  slightly: 'lightly',
+  lasagne: 'lasagna',
+  chocolat: 'chocolate',
 };
 
 const IRREGULAR_SINGULARS: Record<string, string> = {
@@ -246,8 +251,22 @@ export function normaliseTokens(name: string): string[] {
  * Falls back to the unstripped tokens when stripping would leave nothing (e.g. a query "Mars").
  */
 export function normaliseQuery(query: string): string[] {
-  const folded = foldText(query);
+  // US lean/fat ratios: "ground beef 80/20" is 20% fat.
+  const folded = foldText(query).replace(
+    /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
+    (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
+  );
   const stripped = folded.replace(/'/g, '').replace(QUANTITY, ' ').replace(BRANDS, ' ');
   const tokens = tokenise(stripped);
   return tokens.length > 0 ? tokens : tokenise(folded.replace(QUANTITY, ' '));
+}
+
+/**
+ * The part of a query that names the food, before a packing medium or accompaniment: "tuna chunks in
+ * spring water" → "tuna chunks", "pasta with cheese sauce" → "pasta". Its last word is the query's head.
+ */
+export function queryHeadPhrase(query: string): string {
+  const folded = foldText(query);
+  const cut = folded.search(/\s(?:in|with|w|on|for|from)\s/);
+  return cut > 0 ? folded.slice(0, cut) : folded;
 }

@@ -13,7 +13,9 @@ describe('normaliseQuery', () => {
     ['semi-skimmed milk 2 pints', 'semi skimmed milk'],
     ['Coca-Cola 6x330ml', 'coca cola'],
     ['M&S potatoes x6', 'potato'],
-    ["Hellmann's mayo 430ml", 'mayo'],
+    ["Hellmann's mayo 430ml", 'mayonnaise'],
+    ['ground beef 80/20', 'ground beef 20% fat'],
+    ['mac n cheese', 'mac cheese'],
     ['Crème Fraîche 300 ml', 'creme fraiche'],
     ['TOMATOES!!', 'tomato'],
   ])('%j → %j', (query, expected) => {
