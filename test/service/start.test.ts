@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/config/env.js';
 import { type RunningService, startService } from '../../src/service/index.js';
 import { captureLogger, send } from './helpers.js';
@@ -86,14 +86,21 @@ describe('startService in its own process', () => {
       stderr += chunk.toString();
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stderr.on('data', () => {
-          const match = /"url":"(http:\/\/[^"]+)"/.exec(stderr);
-          if (match) resolve(match[1]!);
-        });
-        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${stderr}`)));
+      let exited = false;
+      child.on('exit', () => {
+        exited = true;
       });
-      const key = /generated API key for this run: (\S+)\n/.exec(stdout)?.[1];
+      // stdout and stderr are separate pipes: wait for both lines rather than assume an order.
+      const { url, key } = await vi.waitFor(
+        () => {
+          if (exited) throw new Error(`exited early: ${stderr}`);
+          const url = /"url":"(http:\/\/[^"]+)"/.exec(stderr)?.[1];
+          const key = /generated API key for this run: (\S+)\n/.exec(stdout)?.[1];
+          if (url === undefined || key === undefined) throw new Error('not started yet');
+          return { url, key };
+        },
+        { timeout: 15_000, interval: 20 },
+      );
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const port = Number(new URL(url).port);
       const ok = await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': key! } });
@@ -102,7 +109,8 @@ describe('startService in its own process', () => {
         401,
       );
       expect(stdout.match(/generated API key/g)).toHaveLength(1);
-      expect(stderr).toContain('"msg":"request"');
+      // The request log line travels through the stderr pipe after the response; wait for it.
+      await vi.waitFor(() => expect(stderr).toContain('"msg":"request"'), { timeout: 5_000, interval: 20 });
       expect(stderr).not.toContain(key!);
     } finally {
       child.kill();
