@@ -4,41 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/app/context.js';
 import { type StartedApp, startApp } from '../../src/app/start.js';
 import { parseConfig } from '../../src/config/env.js';
-import { NotFoundError } from '../../src/core/errors.js';
-import type { ProductResult, RecipeResult } from '../../src/core/result.js';
-import type { LookupSource } from '../../src/core/source.js';
 import { createLogger } from '../../src/logging/logger.js';
 import type { SelectedSource } from '../../src/sources/select.js';
+import { memorySource } from '../support/memory-source.js';
 
-/** A real LookupSource over two fixed answers, with a close counter standing in for the API's sockets. */
+/** The in-memory source as a selected source, with a close counter standing in for the API's sockets. */
 function memorySelected(): SelectedSource & { closed: number } {
-  const source: LookupSource = {
-    id: 'catalog',
-    async lookupProduct(name): Promise<ProductResult> {
-      if (!/oat/.test(name)) throw new NotFoundError('product', name);
-      return {
-        kind: 'product',
-        query: name,
-        name: 'Oat milk',
-        kgCo2ePerUnit: 0.3,
-        unit: 'L',
-        comparisonText: '',
-        comparison: null,
-        category: null,
-        level: 'low',
-        swap: null,
-        confidence: null,
-        status: null,
-        notes: [],
-        source: { id: 'catalog', label: 'Memory' },
-      };
-    },
-    async lookupRecipe(name): Promise<RecipeResult> {
-      throw new NotFoundError('recipe', name);
-    },
-  };
   const selected = {
-    source,
+    source: memorySource(),
     suggester: { suggest: () => ['oat milk'] },
     description: 'memory source',
     closed: 0,

@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, UpstreamError } from '../../src/core/errors.js';
+import { UpstreamError } from '../../src/core/errors.js';
 import { handleCommandText } from '../../src/core/lookup.js';
-import { LookupResultSchema, type ProductResult, type RecipeResult } from '../../src/core/result.js';
-import type { LookupSource } from '../../src/core/source.js';
+import { LookupResultSchema } from '../../src/core/result.js';
 import { silentLogger } from '../../src/logging/logger.js';
-
-const SOURCE_INFO = { id: 'catalog' as const, label: 'Test' };
-
-/** A real LookupSource backed by two entries, recording what it was asked. */
-function memorySource(fail?: Error): LookupSource & { asked: string[] } {
-  const asked: string[] = [];
-  return {
-    id: 'catalog',
-    asked,
-    async lookupProduct(name): Promise<ProductResult> {
-      asked.push(`product:${name}`);
-      if (fail) throw fail;
-      if (name !== 'oat milk') throw new NotFoundError('product', name, ['oat milk']);
-      return {
-        kind: 'product',
-        query: name,
-        name: 'Oat milk',
-        kgCo2ePerUnit: 0.3,
-        unit: 'L',
-        comparisonText: '70% lower than average',
-        comparison: { percent: 70, direction: 'lower' },
-        category: 'Milk',
-        level: 'low',
-        swap: null,
-        confidence: null,
-        status: null,
-        notes: [],
-        source: SOURCE_INFO,
-      };
-    },
-    async lookupRecipe(name): Promise<RecipeResult> {
-      asked.push(`recipe:${name}`);
-      if (fail) throw fail;
-      throw new NotFoundError('recipe', name);
-    },
-  };
-}
+import { memorySource } from '../support/memory-source.js';
 
 describe('handleCommandText', () => {
   it('returns a result that matches the schema', async () => {
@@ -74,13 +37,13 @@ describe('handleCommandText', () => {
     });
     const upstream = await handleCommandText(
       'product oat milk',
-      memorySource(new UpstreamError('502')),
+      memorySource({ fail: new UpstreamError('502') }),
       silentLogger(),
     );
     expect(upstream).toMatchObject({ type: 'error', error: { code: 'upstream_failure' } });
     const unexpected = await handleCommandText(
       'product oat milk',
-      memorySource(new Error('bug')),
+      memorySource({ fail: new Error('bug') }),
       silentLogger(),
     );
     expect(unexpected).toMatchObject({ type: 'error', error: { code: 'internal' } });

@@ -7,7 +7,6 @@ import {
   UpstreamError,
 } from '../../src/core/errors.js';
 import { helpView } from '../../src/core/help.js';
-import type { Reply } from '../../src/core/lookup.js';
 import { toErrorView } from '../../src/core/messages.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import {
@@ -25,6 +24,7 @@ import {
   shareCustomId,
   sharedMessage,
 } from '../../src/render/discord.js';
+import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
 const SOURCE = {
   id: 'catalog' as const,
@@ -32,48 +32,32 @@ const SOURCE = {
   attribution: 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0',
 };
 
-function product(overrides: Partial<ProductResult> = {}): ProductResult {
-  return {
-    kind: 'product',
-    query: 'oat milk',
+const product = (overrides: Partial<ProductResult> = {}): ProductResult =>
+  sampleProduct({
     name: 'Oat-based drink, plain, prepacked',
     kgCo2ePerUnit: 0.566,
-    unit: 'L',
     comparisonText: 'The impact is 51% lower than the average product in "Non-alcoholic beverages".',
     comparison: { percent: 51, direction: 'lower' },
     category: 'Non-alcoholic beverages',
-    level: 'low',
     swap: { name: 'Almond milk', kgCo2ePerUnit: 0.381, unit: 'L', percentLower: 33 },
     confidence: 1,
-    status: null,
     notes: ['Per litre, assuming 1 kg/L.'],
     source: SOURCE,
     ...overrides,
-  };
-}
+  });
 
-function recipe(overrides: Partial<RecipeResult> = {}): RecipeResult {
-  return {
-    kind: 'recipe',
-    query: 'lasagne',
-    name: 'Lasagne',
+const recipe = (overrides: Partial<RecipeResult> = {}): RecipeResult =>
+  sampleRecipe({
     kgCo2ePerServing: 4.451,
     climateFriendly: { value: 'no', raw: null },
-    thresholdKgPerServing: 0.5,
     level: 'high',
     contributors: [
       { name: 'beef mince', grams: 100, kgCo2e: 3.57, share: 0.802 },
       { name: 'lasagne sheets', grams: 80, kgCo2e: 0.1584, share: 0.0356 },
     ],
-    confidence: null,
-    status: null,
-    notes: [],
     source: SOURCE,
     ...overrides,
-  };
-}
-
-const result = (value: ProductResult | RecipeResult): Reply => ({ type: 'result', result: value });
+  });
 
 /** Every Discord limit, checked on a whole message. */
 function expectWithinLimits(message: DiscordMessage): void {
@@ -111,7 +95,7 @@ function allText(embed: DiscordEmbed): string {
 
 describe('renderDiscord: products', () => {
   it('shows name, value with unit, comparison, level colour and scale, swap, notes and source', () => {
-    const message = renderDiscord(result(product()));
+    const message = renderDiscord(resultReply(product()));
     expectWithinLimits(message);
     expect(message.flags).toBe(EPHEMERAL_FLAG);
     const embed = message.embeds[0]!;
@@ -132,8 +116,8 @@ describe('renderDiscord: products', () => {
   });
 
   it('colours by level: amber for medium, red for high', () => {
-    const medium = renderDiscord(result(product({ level: 'medium' }))).embeds[0]!;
-    const high = renderDiscord(result(product({ level: 'high', swap: null }))).embeds[0]!;
+    const medium = renderDiscord(resultReply(product({ level: 'medium' }))).embeds[0]!;
+    const high = renderDiscord(resultReply(product({ level: 'high', swap: null }))).embeds[0]!;
     expect(medium.color).toBe(LEVEL_COLOURS.medium);
     expect(medium.description).toContain('🟡 MEDIUM');
     expect(high.color).toBe(LEVEL_COLOURS.high);
@@ -143,7 +127,7 @@ describe('renderDiscord: products', () => {
 
   it('leaves out what the source did not give, and shows confidence below 100%', () => {
     const embed = renderDiscord(
-      result(product({ category: null, swap: null, notes: [], comparisonText: '', confidence: 0.62 })),
+      resultReply(product({ category: null, swap: null, notes: [], comparisonText: '', confidence: 0.62 })),
     ).embeds[0]!;
     expect(embed.fields).toEqual([]);
     expect(embed.description).not.toContain('\n\n');
@@ -151,7 +135,7 @@ describe('renderDiscord: products', () => {
   });
 
   it('carries a share button whose custom_id encodes kind and name', () => {
-    const message = renderDiscord(result(product()));
+    const message = renderDiscord(resultReply(product()));
     const button = message.components[0]!.components[0]!;
     expect(button).toMatchObject({ type: 2, label: 'Share in channel' });
     expect(parseShareCustomId(button.custom_id)).toEqual({
@@ -163,7 +147,7 @@ describe('renderDiscord: products', () => {
 
 describe('renderDiscord: recipes', () => {
   it('gives the verdict with the 0.5 kg threshold and the main contributors', () => {
-    const embed = renderDiscord(result(recipe())).embeds[0]!;
+    const embed = renderDiscord(resultReply(recipe())).embeds[0]!;
     expect(embed.title).toBe('Lasagne');
     expect(embed.description).toContain('**4.45 kg CO2e per serving**');
     expect(embed.description).toContain(
@@ -179,17 +163,20 @@ describe('renderDiscord: recipes', () => {
 
   it('says climate-friendly when it is, and unknown with the raw text when the source was unclear', () => {
     const yes = renderDiscord(
-      result(recipe({ climateFriendly: { value: 'yes', raw: null }, kgCo2ePerServing: 0.42, level: 'low' })),
+      resultReply(
+        recipe({ climateFriendly: { value: 'yes', raw: null }, kgCo2ePerServing: 0.42, level: 'low' }),
+      ),
     ).embeds[0]!;
     expect(yes.description).toContain('✅ **Climate-friendly**: within the 0.5 kg CO2e per serving budget');
     expect(yes.color).toBe(LEVEL_COLOURS.low);
-    const unknown = renderDiscord(result(recipe({ climateFriendly: { value: 'unknown', raw: 'Maybe*' } })))
-      .embeds[0]!;
+    const unknown = renderDiscord(
+      resultReply(recipe({ climateFriendly: { value: 'unknown', raw: 'Maybe*' } })),
+    ).embeds[0]!;
     expect(unknown.description).toContain('❔ **Climate-friendly: unknown** (source said: “Maybe\\*”)');
   });
 
   it('omits the contributors field when there are none', () => {
-    const embed = renderDiscord(result(recipe({ contributors: [] }))).embeds[0]!;
+    const embed = renderDiscord(resultReply(recipe({ contributors: [] }))).embeds[0]!;
     expect(embed.fields).toEqual([]);
   });
 
@@ -200,7 +187,7 @@ describe('renderDiscord: recipes', () => {
       kgCo2e: 0.01,
       share: 0.01,
     }));
-    const message = renderDiscord(result(recipe({ contributors })));
+    const message = renderDiscord(resultReply(recipe({ contributors })));
     expectWithinLimits(message);
     const value = message.embeds[0]!.fields![0]!.value;
     expect(value.split('\n').at(-1)).toMatch(/^…and \d+ more$/);
@@ -215,7 +202,7 @@ describe('renderDiscord: hostile and oversized input', () => {
 
   it('escapes markdown and mentions in names, sentences, categories, swaps and notes', () => {
     const message = renderDiscord(
-      result(
+      resultReply(
         product({
           name: hostile,
           comparisonText: hostile,
@@ -246,7 +233,7 @@ describe('renderDiscord: hostile and oversized input', () => {
 
   it('keeps a 10,000-character name with emoji within the title limit without splitting a surrogate pair', () => {
     const name = `🥛${'🍝'.repeat(5000)}`;
-    const message = renderDiscord(result(product({ name })));
+    const message = renderDiscord(resultReply(product({ name })));
     expectWithinLimits(message);
     const title = message.embeds[0]!.title!;
     expect(title.endsWith('…')).toBe(true);
@@ -257,7 +244,7 @@ describe('renderDiscord: hostile and oversized input', () => {
 
   it('keeps a 5,000-character sentence, long notes and a huge category within every limit', () => {
     const message = renderDiscord(
-      result(
+      resultReply(
         product({
           comparisonText: 'much higher '.repeat(420),
           category: 'c'.repeat(3000),
@@ -271,7 +258,8 @@ describe('renderDiscord: hostile and oversized input', () => {
   });
 
   it('collapses line breaks in source text so it cannot inject structure', () => {
-    const embed = renderDiscord(result(product({ name: 'Oat\n# drink\r\nx', notes: ['a\nb'] }))).embeds[0]!;
+    const embed = renderDiscord(resultReply(product({ name: 'Oat\n# drink\r\nx', notes: ['a\nb'] })))
+      .embeds[0]!;
     expect(embed.title).toBe('Oat # drink x');
     expect(embed.fields!.find((field) => field.name === 'Notes')?.value).toBe('• a b');
   });
@@ -305,10 +293,11 @@ describe('renderDiscord: help and errors', () => {
   });
 
   it('renders not-found as a short ephemeral message with suggestions', () => {
-    const message = renderDiscord({
-      type: 'error',
-      error: toErrorView(new NotFoundError('product', 'oat mlk', ['Oat milk', 'Oats', 'Oat bran', 'Extra'])),
-    });
+    const message = renderDiscord(
+      errorReply(
+        toErrorView(new NotFoundError('product', 'oat mlk', ['Oat milk', 'Oats', 'Oat bran', 'Extra'])),
+      ),
+    );
     expectWithinLimits(message);
     expect(message.flags).toBe(EPHEMERAL_FLAG);
     expect(message.embeds).toEqual([]);
@@ -324,7 +313,7 @@ describe('renderDiscord: help and errors', () => {
     [new UpstreamError('boom', 503), 'having trouble', 'Try again in a moment.'],
     [new Error('secret detail'), 'Something went wrong', 'Try again'],
   ])('renders %s briefly with what to do next', (error, text, hint) => {
-    const message = renderDiscord({ type: 'error', error: toErrorView(error) });
+    const message = renderDiscord(errorReply(toErrorView(error)));
     expectWithinLimits(message);
     expect(message.content).toContain(text);
     expect(message.content).toContain(hint);
@@ -333,10 +322,9 @@ describe('renderDiscord: help and errors', () => {
   });
 
   it('escapes the user’s text in error messages', () => {
-    const message = renderDiscord({
-      type: 'error',
-      error: toErrorView(new NotFoundError('recipe', '@everyone **x** <@1>')),
-    });
+    const message = renderDiscord(
+      errorReply(toErrorView(new NotFoundError('recipe', '@everyone **x** <@1>'))),
+    );
     expect(message.content).toContain('"@\u200beveryone \\*\\*x\\*\\* \\<@1\\>"');
   });
 });
@@ -354,7 +342,7 @@ describe('share ids and the shared copy', () => {
   });
 
   it('credits the sharer without pinging and drops the button and the ephemeral flag', () => {
-    const message = renderDiscord(result(product()), { mode: { sharedBy: '777' } });
+    const message = renderDiscord(resultReply(product()), { mode: { sharedBy: '777' } });
     expectWithinLimits(message);
     expect(message.content).toBe('Shared by <@777>');
     expect(message.flags).toBeUndefined();

@@ -10,7 +10,6 @@ import {
   UpstreamTimeoutError,
 } from '../../src/core/errors.js';
 import { helpView } from '../../src/core/help.js';
-import type { Reply } from '../../src/core/lookup.js';
 import { toErrorView } from '../../src/core/messages.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import {
@@ -28,6 +27,7 @@ import {
   mrkdwnTexts,
   textObjects,
 } from '../adapters/slack/block-kit.js';
+import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
 const SOURCE = {
   id: 'catalog',
@@ -35,9 +35,8 @@ const SOURCE = {
   attribution: 'Agribalyse 3.2, ADEME, Etalab licence',
 } as const;
 
-function product(overrides: Partial<ProductResult> = {}): ProductResult {
-  return {
-    kind: 'product',
+const product = (overrides: Partial<ProductResult> = {}): ProductResult =>
+  sampleProduct({
     query: 'cheddar',
     name: 'Cheddar cheese',
     kgCo2ePerUnit: 8.456,
@@ -49,42 +48,32 @@ function product(overrides: Partial<ProductResult> = {}): ProductResult {
     level: 'high',
     swap: { name: 'Tofu', kgCo2ePerUnit: 1.2, unit: 'kg', percentLower: 85.8 },
     confidence: 0.95,
-    status: null,
-    notes: [],
     source: SOURCE,
     ...overrides,
-  };
-}
+  });
 
-function recipe(overrides: Partial<RecipeResult> = {}): RecipeResult {
-  return {
-    kind: 'recipe',
-    query: 'lasagne',
+const recipe = (overrides: Partial<RecipeResult> = {}): RecipeResult =>
+  sampleRecipe({
     name: 'Beef lasagne',
     kgCo2ePerServing: 2.31,
     climateFriendly: { value: 'no', raw: null },
-    thresholdKgPerServing: 0.5,
     level: 'high',
     contributors: [
       { name: 'Beef mince', grams: 125, kgCo2e: 1.6, share: 0.69 },
       { name: 'Cheese', grams: 40, kgCo2e: 0.35, share: 0.15 },
       { name: 'Pasta', grams: 80, kgCo2e: 0.1, share: 0.04 },
     ],
-    confidence: null,
-    status: null,
     notes: ['Per serving of 350 g.'],
     source: SOURCE,
     ...overrides,
-  };
-}
+  });
 
-const asResult = (result: ProductResult | RecipeResult): Reply => ({ type: 'result', result });
 const allText = (card: { text: string; blocks: Block[] }): string =>
   [card.text, ...textObjects(card.blocks).map(({ object }) => object.text)].join('\n');
 
 describe('renderSlack: products', () => {
   it('shows the name, value per kg, comparison, scale, swap, source and a share button', () => {
-    const card = renderSlack(asResult(product()));
+    const card = renderSlack(resultReply(product()));
     expectWithinBlockKitLimits(card);
     expect(card.blocks[0]).toMatchObject({
       type: 'header',
@@ -115,7 +104,7 @@ describe('renderSlack: products', () => {
 
   it('reads liquids per litre and says what the user asked for when the match differs', () => {
     const card = renderSlack(
-      asResult(
+      resultReply(
         product({
           query: 'oat milk',
           name: 'Oat drink',
@@ -136,14 +125,14 @@ describe('renderSlack: products', () => {
   });
 
   it('leaves out the share button when asked, and credits the sharer', () => {
-    const card = renderSlack(asResult(product()), { share: false, sharedBy: 'U123ABC' });
+    const card = renderSlack(resultReply(product()), { share: false, sharedBy: 'U123ABC' });
     expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
     expect(allText(card)).toContain('Shared by <@U123ABC>');
     expectNoSlackControlSequences(card, ['<@U123ABC>']);
   });
 
   it('never turns a malformed sharer id into a mention', () => {
-    const card = renderSlack(asResult(product()), { share: false, sharedBy: 'U1> <!channel' });
+    const card = renderSlack(resultReply(product()), { share: false, sharedBy: 'U1> <!channel' });
     expect(allText(card)).not.toContain('Shared by');
     expectNoSlackControlSequences(card);
   });
@@ -151,7 +140,7 @@ describe('renderSlack: products', () => {
 
 describe('renderSlack: recipes', () => {
   it('says "not climate-friendly" with the threshold, and lists contributors with shares', () => {
-    const card = renderSlack(asResult(recipe()));
+    const card = renderSlack(resultReply(recipe()));
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     expect(text).toContain('*2.31 kg CO2e* per serving');
@@ -163,7 +152,7 @@ describe('renderSlack: recipes', () => {
 
   it('says "climate-friendly" for a low recipe', () => {
     const card = renderSlack(
-      asResult(
+      resultReply(
         recipe({
           kgCo2ePerServing: 0.42,
           level: 'low',
@@ -181,7 +170,7 @@ describe('renderSlack: recipes', () => {
 
   it('shows an unknown verdict with what the source said, escaped', () => {
     const card = renderSlack(
-      asResult(recipe({ climateFriendly: { value: 'unknown', raw: 'maybe <!here>' } })),
+      resultReply(recipe({ climateFriendly: { value: 'unknown', raw: 'maybe <!here>' } })),
     );
     const text = allText(card);
     expect(text).toContain('❔ *Climate-friendly: unknown* (the source said “maybe &lt;!here&gt;”)');
@@ -196,7 +185,7 @@ describe('renderSlack: recipes', () => {
       kgCo2e: index / 100,
       share: index / 4950,
     }));
-    const card = renderSlack(asResult(recipe({ contributors })));
+    const card = renderSlack(resultReply(recipe({ contributors })));
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     expect(text).toContain('• Ingredient 99:');
@@ -247,7 +236,7 @@ describe('renderSlack: help and errors', () => {
     ['unexpected', new Error('boom'), ['Something went wrong']],
   ];
   it.each(errors)('renders %s as a short message with what to do next', (_name, error, expected) => {
-    const card = renderSlack({ type: 'error', error: toErrorView(error) }, { lookupKind: 'product' });
+    const card = renderSlack(errorReply(toErrorView(error)), { lookupKind: 'product' });
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     for (const part of expected) expect(text).toContain(part);
@@ -257,10 +246,7 @@ describe('renderSlack: help and errors', () => {
 
   it('turns suggestions into buttons that run the lookup', () => {
     const card = renderSlack(
-      {
-        type: 'error',
-        error: toErrorView(new NotFoundError('recipe', 'lasagna', ['Lasagne', 'Vegetable lasagne'])),
-      },
+      errorReply(toErrorView(new NotFoundError('recipe', 'lasagna', ['Lasagne', 'Vegetable lasagne']))),
       { lookupKind: 'recipe' },
     );
     const actions = card.blocks.find((block) => block.type === 'actions');
@@ -274,10 +260,7 @@ describe('renderSlack: help and errors', () => {
   });
 
   it('lists suggestions without buttons when the kind is not known', () => {
-    const card = renderSlack({
-      type: 'error',
-      error: toErrorView(new NotFoundError('recipe', 'x', ['Lasagne'])),
-    });
+    const card = renderSlack(errorReply(toErrorView(new NotFoundError('recipe', 'x', ['Lasagne']))));
     expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
     expect(allText(card)).toContain('• Lasagne');
   });
@@ -288,7 +271,7 @@ describe('renderSlack: hostile and oversized input', () => {
 
   it('escapes mentions, links and markup from every source field', () => {
     const card = renderSlack(
-      asResult(
+      resultReply(
         product({
           query: hostile,
           name: hostile,
@@ -312,7 +295,7 @@ describe('renderSlack: hostile and oversized input', () => {
 
   it('escapes hostile recipe contributors, verdicts and suggestions', () => {
     const recipeCard = renderSlack(
-      asResult(
+      resultReply(
         recipe({
           name: hostile,
           contributors: [{ name: hostile, grams: null, kgCo2e: 1, share: 1 }],
@@ -323,7 +306,7 @@ describe('renderSlack: hostile and oversized input', () => {
     );
     expectNoSlackControlSequences(recipeCard);
     const errorCard = renderSlack(
-      { type: 'error', error: toErrorView(new NotFoundError('product', hostile, [hostile, '<@U999>'])) },
+      errorReply(toErrorView(new NotFoundError('product', hostile, [hostile, '<@U999>']))),
       { lookupKind: 'product' },
     );
     expectWithinBlockKitLimits(errorCard);
@@ -335,7 +318,7 @@ describe('renderSlack: hostile and oversized input', () => {
     const rtl = 'حليب الشوفان '.repeat(800);
     for (const name of ['x'.repeat(10_000), emoji, rtl, '<'.repeat(10_000), '&'.repeat(10_000)]) {
       const card = renderSlack(
-        asResult(
+        resultReply(
           product({
             name,
             query: name,
@@ -350,7 +333,7 @@ describe('renderSlack: hostile and oversized input', () => {
       expectWithinBlockKitLimits(card);
       expectNoSlackControlSequences(card);
       const recipeCard = renderSlack(
-        asResult(
+        resultReply(
           recipe({
             name,
             query: name,
@@ -367,7 +350,7 @@ describe('renderSlack: hostile and oversized input', () => {
       );
       expectWithinBlockKitLimits(recipeCard);
       const errorCard = renderSlack(
-        { type: 'error', error: toErrorView(new NotFoundError('recipe', name, [name, name, name])) },
+        errorReply(toErrorView(new NotFoundError('recipe', name, [name, name, name]))),
         { lookupKind: 'recipe' },
       );
       expectWithinBlockKitLimits(errorCard);
@@ -375,13 +358,13 @@ describe('renderSlack: hostile and oversized input', () => {
   });
 
   it('drops the share button rather than exceed the button value limit', () => {
-    const card = renderSlack(asResult(product({ query: '"'.repeat(SLACK_LIMITS.buttonValue) })));
+    const card = renderSlack(resultReply(product({ query: '"'.repeat(SLACK_LIMITS.buttonValue) })));
     expectWithinBlockKitLimits(card);
     expect(card.blocks.some((block) => block.type === 'actions')).toBe(false);
   });
 
   it('keeps an empty name readable', () => {
-    const card = renderSlack(asResult(product({ name: '   ', comparisonText: '' })));
+    const card = renderSlack(resultReply(product({ name: '   ', comparisonText: '' })));
     expectWithinBlockKitLimits(card);
     expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Unnamed' } });
   });

@@ -1,34 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { helpView } from '../../src/core/help.js';
-import type { Reply } from '../../src/core/lookup.js';
-import type { ErrorView } from '../../src/core/messages.js';
-import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import { levelBar, renderText } from '../../src/render/text.js';
+import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
-const product: ProductResult = {
-  kind: 'product',
-  query: 'oat milk',
-  name: 'Oat milk',
+const product = sampleProduct({
   kgCo2ePerUnit: 0.3147,
-  unit: 'L',
   comparisonText: 'The impact is 71% lower than the average product in “Milk and dairy products”.',
   comparison: { percent: 71, direction: 'lower' },
   category: 'Milk and dairy products',
-  level: 'low',
-  swap: null,
-  confidence: null,
-  status: null,
-  notes: [],
   source: { id: 'catalog', label: 'ADEME Agribalyse 3.2', attribution: 'Licence Ouverte 2.0' },
-};
+});
 
-const recipe: RecipeResult = {
-  kind: 'recipe',
-  query: 'lasagne',
-  name: 'Lasagne',
+const recipe = sampleRecipe({
   kgCo2ePerServing: 1.234,
   climateFriendly: { value: 'no', raw: null },
-  thresholdKgPerServing: 0.5,
   level: 'medium',
   contributors: [
     { name: 'Beef mince', grams: 120, kgCo2e: 0.9, share: 0.73 },
@@ -40,17 +25,11 @@ const recipe: RecipeResult = {
   status: 'ok',
   notes: ['Per serving of 350 g'],
   source: { id: 'api', label: 'GreenSwapp API' },
-};
-
-const result = (value: ProductResult | RecipeResult): Reply => ({ type: 'result', result: value });
-const error = (view: Partial<ErrorView>): Reply => ({
-  type: 'error',
-  error: { code: 'x', text: 'Text.', hint: null, suggestions: [], retryAfterSeconds: null, ...view },
 });
 
 describe('renderText: products', () => {
   it('shows name, value per litre at readable precision, level, comparison and source', () => {
-    const text = renderText(result(product));
+    const text = renderText(resultReply(product));
     expect(text.split('\n')).toEqual([
       'Oat milk',
       '0.31 kg CO2e per litre · low ▮▯▯',
@@ -62,7 +41,7 @@ describe('renderText: products', () => {
 
   it('says per kg for solids and shows a swap, notes, confidence and a fuzzy match', () => {
     const text = renderText(
-      result({
+      resultReply({
         ...product,
         query: 'cheddr',
         name: 'Cheddar cheese',
@@ -86,12 +65,12 @@ describe('renderText: products', () => {
   });
 
   it('does not claim a fuzzy match when only case and spacing differ', () => {
-    expect(renderText(result({ ...product, query: '  OAT   milk' })).split('\n')[0]).toBe('Oat milk');
+    expect(renderText(resultReply({ ...product, query: '  OAT   milk' })).split('\n')[0]).toBe('Oat milk');
   });
 
   it('does not repeat "Source:" when the attribution starts with it', () => {
     const text = renderText(
-      result({
+      resultReply({
         ...product,
         source: { id: 'catalog', label: 'Built-in catalog', attribution: 'Source: ADEME, v3.2' },
       }),
@@ -100,14 +79,14 @@ describe('renderText: products', () => {
   });
 
   it('omits an empty comparison sentence', () => {
-    const text = renderText(result({ ...product, comparisonText: '  ' }));
+    const text = renderText(resultReply({ ...product, comparisonText: '  ' }));
     expect(text.split('\n')[2]).toBe('Category: Milk and dairy products');
   });
 });
 
 describe('renderText: recipes', () => {
   it('shows per serving, the verdict with its threshold and the top three contributors', () => {
-    const text = renderText(result(recipe));
+    const text = renderText(resultReply(recipe));
     expect(text.split('\n')).toEqual([
       'Lasagne',
       '1.23 kg CO2e per serving · medium ▮▮▯',
@@ -124,7 +103,7 @@ describe('renderText: recipes', () => {
 
   it('says yes for a climate-friendly recipe and omits contributors when there are none', () => {
     const text = renderText(
-      result({
+      resultReply({
         ...recipe,
         kgCo2ePerServing: 0.42,
         level: 'low',
@@ -141,7 +120,7 @@ describe('renderText: recipes', () => {
 
   it('shows what the source said when the verdict could not be read, and a non-standard threshold', () => {
     const text = renderText(
-      result({
+      resultReply({
         ...recipe,
         climateFriendly: { value: 'unknown', raw: 'perhaps' },
         thresholdKgPerServing: 0.8,
@@ -151,13 +130,13 @@ describe('renderText: recipes', () => {
       'Climate-friendly: unknown, the source said "perhaps" (≤ 0.8 kg CO2e per serving)',
     );
     expect(text).not.toContain('One Planet');
-    const plain = renderText(result({ ...recipe, climateFriendly: { value: 'unknown', raw: null } }));
+    const plain = renderText(resultReply({ ...recipe, climateFriendly: { value: 'unknown', raw: null } }));
     expect(plain).toContain('Climate-friendly: unknown (≤ 0.5');
   });
 
   it('shows a contributor without grams and tiny shares as <1%', () => {
     const text = renderText(
-      result({ ...recipe, contributors: [{ name: 'Salt', grams: null, kgCo2e: 0.0004, share: 0.001 }] }),
+      resultReply({ ...recipe, contributors: [{ name: 'Salt', grams: null, kgCo2e: 0.0004, share: 0.001 }] }),
     );
     expect(text).toContain('  - Salt: < 0.001 kg CO2e, <1%');
   });
@@ -193,7 +172,7 @@ describe('renderText: help', () => {
 describe('renderText: errors', () => {
   it('shows text, hint and suggestions', () => {
     const text = renderText(
-      error({
+      errorReply({
         code: 'not_found',
         text: 'No product found for "oat mlk".',
         hint: 'Did you mean one of these?',
@@ -206,14 +185,14 @@ describe('renderText: errors', () => {
   });
 
   it('shows the text alone when there is no hint', () => {
-    expect(renderText(error({ text: 'Broken.' }))).toBe('Broken.');
+    expect(renderText(errorReply({ text: 'Broken.' }))).toBe('Broken.');
   });
 });
 
 describe('renderText: hostile text', () => {
   it('neutralises terminal control sequences from any field', () => {
     const text = renderText(
-      result({
+      resultReply({
         ...product,
         name: 'Evil\u001b[2J\u001b]0;title\u0007',
         comparisonText: 'line\rover',

@@ -3,42 +3,11 @@ import { NotFoundError, UpstreamError } from '../../src/core/errors.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import type { LookupOptions, LookupSource } from '../../src/core/source.js';
 import { cacheKey, createCachedSource } from '../../src/sources/cached-source.js';
+import { sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
-function productResult(name: string): ProductResult {
-  return {
-    kind: 'product',
-    query: name,
-    name,
-    kgCo2ePerUnit: 1,
-    unit: 'kg',
-    comparisonText: '',
-    comparison: null,
-    category: null,
-    level: 'low',
-    swap: null,
-    confidence: null,
-    status: null,
-    notes: [],
-    source: { id: 'catalog', label: 'test' },
-  };
-}
-
-function recipeResult(name: string): RecipeResult {
-  return {
-    kind: 'recipe',
-    query: name,
-    name,
-    kgCo2ePerServing: 0.4,
-    climateFriendly: { value: 'yes', raw: null },
-    thresholdKgPerServing: 0.5,
-    level: 'low',
-    contributors: [],
-    confidence: null,
-    status: null,
-    notes: [],
-    source: { id: 'catalog', label: 'test' },
-  };
-}
+const productResult = (name: string): ProductResult =>
+  sampleProduct({ query: name, name, kgCo2ePerUnit: 1, unit: 'kg' });
+const recipeResult = (name: string): RecipeResult => sampleRecipe({ query: name, name });
 
 /**
  * A small real LookupSource whose answers can be held back, so tests control when the upstream

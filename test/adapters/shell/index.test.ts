@@ -1,56 +1,27 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { commandText, runShell } from '../../../src/adapters/shell/index.js';
-import { NotFoundError } from '../../../src/core/errors.js';
-import type { ProductResult, RecipeResult } from '../../../src/core/result.js';
-import type { LookupSource } from '../../../src/core/source.js';
+import { commandText, runShell, type ShellOptions } from '../../../src/adapters/shell/index.js';
 import { silentLogger } from '../../../src/logging/logger.js';
+import { memorySource } from '../../support/memory-source.js';
 
-/** An in-memory LookupSource: knows oat milk and nothing else, and records what it was asked. */
-function memorySource(): LookupSource & { asked: string[] } {
-  const asked: string[] = [];
-  return {
-    id: 'catalog',
-    asked,
-    async lookupProduct(name): Promise<ProductResult> {
-      asked.push(name);
-      if (!/oat/i.test(name)) throw new NotFoundError('product', name, ['oat milk']);
-      return {
-        kind: 'product',
-        query: name,
-        name: 'Oat milk',
-        kgCo2ePerUnit: 0.3,
-        unit: 'L',
-        comparisonText: 'The impact is 70% lower than the average.',
-        comparison: { percent: 70, direction: 'lower' },
-        category: null,
-        level: 'low',
-        swap: null,
-        confidence: null,
-        status: null,
-        notes: [],
-        source: { id: 'catalog', label: 'Memory' },
-      };
-    },
-    async lookupRecipe(name): Promise<RecipeResult> {
-      asked.push(name);
-      throw new NotFoundError('recipe', name);
-    },
-  };
-}
-
-/** Feeds `lines` into a real shell over PassThrough streams and returns everything it printed. */
-async function drive(input: string | string[], options: { banner?: string } = {}) {
+/** A real shell over PassThrough streams that stay open, collecting everything it prints. */
+function openShell(options: Partial<ShellOptions> = {}) {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const source = memorySource();
   const finished = runShell({ input: stdin, output: stdout, source, logger: silentLogger(), ...options });
+  return { stdin, source, finished, output: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Feeds `lines` into a real shell, ends the input and returns everything it printed. */
+async function drive(input: string | string[], options: { banner?: string } = {}) {
+  const { stdin, source, finished, output } = openShell(options);
   for (const part of Array.isArray(input) ? input : [input]) stdin.write(part);
   stdin.end();
   await finished;
-  return { output: Buffer.concat(chunks).toString('utf8'), source };
+  return { output: output(), source };
 }
 
 describe('runShell', () => {
@@ -61,7 +32,7 @@ describe('runShell', () => {
     expect(output.startsWith('Hello\n')).toBe(true);
     expect(output.match(/Hello/g)).toHaveLength(1);
     expect(output.match(/0\.3 kg CO2e per litre · low ▮▯▯/g)).toHaveLength(2);
-    expect(source.asked).toEqual(['oat milk', 'oat drink']);
+    expect(source.asked).toEqual(['product:oat milk', 'product:oat drink']);
   });
 
   it('answers in input order even when lines arrive in one chunk', async () => {
@@ -78,13 +49,13 @@ describe('runShell', () => {
 
   it('stops at exit and ignores what follows', async () => {
     const { output, source } = await drive('product oat milk\nexit\nproduct oat late\n');
-    expect(source.asked).toEqual(['oat milk']);
+    expect(source.asked).toEqual(['product:oat milk']);
     expect(output).not.toContain('oat late');
   });
 
   it('stops at QUIT and at the end of input without a final newline', async () => {
     expect((await drive('QUIT\nproduct oat\n')).source.asked).toEqual([]);
-    expect((await drive('product oat milk')).source.asked).toEqual(['oat milk']);
+    expect((await drive('product oat milk')).source.asked).toEqual(['product:oat milk']);
   });
 
   it('skips blank lines and answers a bare /carbon with help', async () => {
@@ -112,12 +83,12 @@ describe('runShell', () => {
     expect(output).toContain('Oat milk');
     // Nothing that could drive the terminal reaches the output.
     expect(output.replaceAll('\n', '')).not.toMatch(/\p{Cc}/u);
-    expect(source.asked.at(-1)).toBe('oat milk');
+    expect(source.asked.at(-1)).toBe('product:oat milk');
   });
 
   it('copes with input split mid-line and CRLF line ends', async () => {
     const { source } = await drive(['prod', 'uct oat ', 'milk\r\n', 'product oat\r\n']);
-    expect(source.asked).toEqual(['oat milk', 'oat']);
+    expect(source.asked).toEqual(['product:oat milk', 'product:oat']);
   });
 });
 
@@ -139,40 +110,18 @@ describe('commandText', () => {
 
 describe('runShell in a terminal', () => {
   it('prompts, answers, and leaves on Ctrl-D without waiting for the input to end', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    let output = '';
-    stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
-    const source = memorySource();
-    const finished = runShell({
-      input: stdin,
-      output: stdout,
-      source,
-      logger: silentLogger(),
-      interactive: true,
-    });
+    const { stdin, source, finished, output } = openShell({ interactive: true });
     stdin.write('product oat milk\r');
     stdin.write('\u0004');
     await finished;
-    expect(output).toContain('carbon> ');
-    expect(output).toContain('0.3 kg CO2e per litre');
-    expect(source.asked).toEqual(['oat milk']);
+    expect(output()).toContain('carbon> ');
+    expect(output()).toContain('0.3 kg CO2e per litre');
+    expect(source.asked).toEqual(['product:oat milk']);
     expect(stdin.writableEnded).toBe(false);
   });
 
   it('leaves on Ctrl-C', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    stdout.resume();
-    const finished = runShell({
-      input: stdin,
-      output: stdout,
-      source: memorySource(),
-      logger: silentLogger(),
-      interactive: true,
-    });
+    const { stdin, finished } = openShell({ interactive: true });
     stdin.write('\u0003');
     await finished;
     expect(stdin.writableEnded).toBe(false);
@@ -181,27 +130,14 @@ describe('runShell in a terminal', () => {
 
 describe('runShell shutdown', () => {
   it('ends when its signal aborts, with the input still open', async () => {
-    const stdin = new PassThrough();
-    const stdout = new PassThrough();
-    let output = '';
-    stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-    });
     const abort = new AbortController();
-    const source = memorySource();
-    const finished = runShell({
-      input: stdin,
-      output: stdout,
-      source,
-      logger: silentLogger(),
-      signal: abort.signal,
-    });
+    const { stdin, source, finished, output } = openShell({ signal: abort.signal });
     stdin.write('product oat milk\n');
-    while (!output.includes('Oat milk')) await new Promise((resolve) => setImmediate(resolve));
+    while (!output().includes('Oat milk')) await new Promise((resolve) => setImmediate(resolve));
     abort.abort();
     await finished;
     stdin.write('product oat late\n');
-    expect(source.asked).toEqual(['oat milk']);
+    expect(source.asked).toEqual(['product:oat milk']);
     expect(stdin.writableEnded).toBe(false);
   });
 

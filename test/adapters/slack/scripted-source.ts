@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../../src/core/errors.js';
 import type { ProductResult, RecipeResult } from '../../../src/core/result.js';
 import type { LookupOptions, LookupSource } from '../../../src/core/source.js';
+import { sampleProduct, sampleRecipe } from '../../support/sample-results.js';
 
 /**
  * A LookupSource the Slack tests script: answers from a small table, throws the real CarbonError
@@ -47,38 +48,24 @@ export class ScriptedSource implements LookupSource {
   }
 }
 
-export function product(query: string): ProductResult {
-  return {
-    kind: 'product',
+export const product = (query: string): ProductResult =>
+  sampleProduct({
     query,
     name: 'Oat drink',
     kgCo2ePerUnit: 0.311,
-    unit: 'L',
     comparisonText: 'The impact is 68% lower than the world-average cow’s milk.',
     comparison: { percent: 68, direction: 'lower' },
     category: 'Plant-based drinks',
-    level: 'low',
-    swap: null,
     confidence: 1,
-    status: null,
-    notes: [],
     source: { id: 'catalog', label: 'ADEME Agribalyse 3.2' },
-  };
-}
+  });
 
-export function recipe(query: string): RecipeResult {
-  return {
-    kind: 'recipe',
+export const recipe = (query: string): RecipeResult =>
+  sampleRecipe({
     query,
-    name: 'Lasagne',
     kgCo2ePerServing: 1.92,
     climateFriendly: { value: 'no', raw: null },
-    thresholdKgPerServing: 0.5,
     level: 'high',
     contributors: [{ name: 'Beef mince', grams: 120, kgCo2e: 1.4, share: 0.73 }],
-    confidence: null,
-    status: null,
-    notes: [],
     source: { id: 'catalog', label: 'Klimato recipes' },
-  };
-}
+  });
