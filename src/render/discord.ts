@@ -173,15 +173,7 @@ function productEmbed(result: ProductResult): DiscordEmbed {
       ),
     });
   }
-  const notes = notesField(result.notes);
-  if (notes) fields.push(notes);
-  return {
-    title: titleOf(result.name),
-    description: truncate(lines.join('\n'), DESCRIPTION_BUDGET),
-    color: LEVEL_COLOURS[result.level],
-    fields,
-    footer: footerOf(result.source, result.confidence),
-  };
+  return resultEmbed(result, lines, fields);
 }
 
 function recipeEmbed(result: RecipeResult): DiscordEmbed {
@@ -194,6 +186,15 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
   const fields: DiscordEmbedField[] = [];
   const contributors = contributorsField(result.contributors);
   if (contributors) fields.push(contributors);
+  return resultEmbed(result, lines, fields);
+}
+
+/** What both kinds share: title, description, level colour, their fields then the notes, source footer. */
+function resultEmbed(
+  result: ProductResult | RecipeResult,
+  lines: readonly string[],
+  fields: DiscordEmbedField[],
+): DiscordEmbed {
   const notes = notesField(result.notes);
   if (notes) fields.push(notes);
   return {
