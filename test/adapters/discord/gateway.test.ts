@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SourceUnavailableError } from '../../../src/core/errors.js';
 import type { LookupSource } from '../../../src/core/source.js';
-import { silentLogger } from '../../../src/logging/logger.js';
 import { parseShareCustomId } from '../../../src/render/discord.js';
-import { createApiSource } from '../../../src/sources/api/index.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_APPLICATION_ID, FAKE_BOT_TOKEN, type FakeDiscord } from '../../support/fake-discord.js';
 import {
@@ -13,8 +11,7 @@ import {
   type InteractionPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
-import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
-import { gate, type Harness, startHarness } from './harness.js';
+import { type ApiHarness, type Harness, startApiHarness, startHarness } from './harness.js';
 
 type Message = {
   content?: string;
@@ -161,33 +158,15 @@ describe('Discord gateway mode with the catalog', () => {
 });
 
 describe('Discord gateway mode with a slow or failing API', () => {
-  let harness: Harness;
-  let greenswapp: FakeGreenSwapp;
+  let harness: ApiHarness;
 
   beforeAll(async () => {
-    greenswapp = await startFakeGreenSwapp();
-    const source = createApiSource({
-      apiKey: 'test-key',
-      baseUrl: greenswapp.url,
-      trialUrl: greenswapp.url,
-      timeoutMs: 1_500,
-      logger: silentLogger(),
-      cache: false,
-      retry: { attempts: 1 },
-    });
-    harness = await startHarness({ mode: 'gateway', source, suggester: loadCatalog(), budgetMs: 300 });
+    harness = await startApiHarness({ mode: 'gateway', timeoutMs: 1_500, budgetMs: 300 });
   });
-  afterAll(async () => {
-    await harness.stop();
-    await greenswapp.close();
-  });
+  afterAll(() => harness.stop());
 
   it('defers (type 5, ephemeral) when the lookup is slow, then edits the original with the answer', async () => {
-    const upstream = gate();
-    greenswapp.respondWith(async () => {
-      await upstream.wait;
-      return undefined;
-    });
+    const upstream = harness.holdApi();
     try {
       const payload = commandPayload('product', 'oat milk');
       harness.fake.dispatch('INTERACTION_CREATE', payload);
@@ -205,16 +184,12 @@ describe('Discord gateway mode with a slow or failing API', () => {
       expect(message.components[0]!.components[0]!.label).toBe('Share in channel');
       expect(message).not.toHaveProperty('flags');
     } finally {
-      greenswapp.respondWith(null);
+      harness.greenswapp.respondWith(null);
     }
   });
 
   it('logs a failed edit and carries on', async () => {
-    const upstream = gate();
-    greenswapp.respondWith(async () => {
-      await upstream.wait;
-      return undefined;
-    });
+    const upstream = harness.holdApi();
     harness.fake.failNext((request) => request.method === 'PATCH', 500, { message: 'boom', code: 0 });
     try {
       const payload = commandPayload('product', 'tofu');
@@ -225,7 +200,7 @@ describe('Discord gateway mode with a slow or failing API', () => {
       expect(line).toContain('HTTP 500');
       expect(line).not.toContain(payload.token);
     } finally {
-      greenswapp.respondWith(null);
+      harness.greenswapp.respondWith(null);
     }
     // Still answering afterwards.
     const next = commandPayload('product', 'oat milk');
@@ -256,7 +231,7 @@ describe('Discord gateway mode with a slow or failing API', () => {
     ['a malformed body', { status: 200, body: 'not json at all' }, 'could not read'],
     ['a timeout', { delayMs: 5_000 }, 'took too long'],
   ])('turns %s into a short ephemeral message', async (_name, scripted, text) => {
-    greenswapp.respondOnce(scripted);
+    harness.greenswapp.respondOnce(scripted);
     const payload = commandPayload('product', 'kale chips');
     harness.fake.dispatch('INTERACTION_CREATE', payload);
     const message = await finalMessage(harness.fake, payload);

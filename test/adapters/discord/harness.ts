@@ -5,9 +5,12 @@ import { startDiscordWith } from '../../../src/adapters/discord/index.js';
 import type { RunningAdapter } from '../../../src/app/context.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
-import { createLogger } from '../../../src/logging/logger.js';
+import { createLogger, silentLogger } from '../../../src/logging/logger.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
+import { createApiSource } from '../../../src/sources/api/index.js';
+import { loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '../../support/fake-discord.js';
+import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
 
 /** A running adapter wired to a fresh fake Discord, with its logs captured as JSON lines. */
 export interface Harness {
@@ -87,6 +90,52 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await adapter.stop();
       await http.close();
       await fake.stop();
+    },
+  };
+}
+
+/** A harness whose source is the real API client against a fake GreenSwapp, suggesting from the catalog. */
+export interface ApiHarness extends Harness {
+  greenswapp: FakeGreenSwapp;
+  /** Holds every API answer until the returned gate opens; `greenswapp.respondWith(null)` ends it. */
+  holdApi(): { open(): void };
+}
+
+export async function startApiHarness(options: {
+  mode: HarnessOptions['mode'];
+  timeoutMs: number;
+  budgetMs: number;
+}): Promise<ApiHarness> {
+  const greenswapp = await startFakeGreenSwapp();
+  const source = createApiSource({
+    apiKey: 'test-key',
+    baseUrl: greenswapp.url,
+    trialUrl: greenswapp.url,
+    timeoutMs: options.timeoutMs,
+    logger: silentLogger(),
+    cache: false,
+    retry: { attempts: 1 },
+  });
+  const harness = await startHarness({
+    mode: options.mode,
+    source,
+    suggester: loadCatalog(),
+    budgetMs: options.budgetMs,
+  });
+  return {
+    ...harness,
+    greenswapp,
+    holdApi() {
+      const upstream = gate();
+      greenswapp.respondWith(async () => {
+        await upstream.wait;
+        return undefined;
+      });
+      return upstream;
+    },
+    async stop() {
+      await harness.stop();
+      await greenswapp.close();
     },
   };
 }

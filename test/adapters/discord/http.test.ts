@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { createApiSource } from '../../../src/sources/api/index.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_APPLICATION_ID } from '../../support/fake-discord.js';
 import {
@@ -12,8 +10,14 @@ import {
   pingPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
-import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
-import { createSigner, gate, type Harness, postInteraction, startHarness } from './harness.js';
+import {
+  type ApiHarness,
+  createSigner,
+  type Harness,
+  postInteraction,
+  startApiHarness,
+  startHarness,
+} from './harness.js';
 
 type Message = {
   content?: string;
@@ -194,33 +198,15 @@ describe('Discord HTTP interactions: signatures', () => {
 });
 
 describe('Discord HTTP interactions with a slow API', () => {
-  let harness: Harness;
-  let greenswapp: FakeGreenSwapp;
+  let harness: ApiHarness;
 
   beforeAll(async () => {
-    greenswapp = await startFakeGreenSwapp();
-    const source = createApiSource({
-      apiKey: 'test-key',
-      baseUrl: greenswapp.url,
-      trialUrl: greenswapp.url,
-      timeoutMs: 5_000,
-      logger: silentLogger(),
-      cache: false,
-      retry: { attempts: 1 },
-    });
-    harness = await startHarness({ mode: 'http', source, suggester: loadCatalog(), budgetMs: 200 });
+    harness = await startApiHarness({ mode: 'http', timeoutMs: 5_000, budgetMs: 200 });
   });
-  afterAll(async () => {
-    await harness.stop();
-    await greenswapp.close();
-  });
+  afterAll(() => harness.stop());
 
   it('defers in the HTTP response (type 5) and PATCHes the original over REST when ready', async () => {
-    const upstream = gate();
-    greenswapp.respondWith(async () => {
-      await upstream.wait;
-      return undefined;
-    });
+    const upstream = harness.holdApi();
     try {
       const payload = commandPayload('recipe', 'vegetable curry');
       const response = await postInteraction(harness, payload);
@@ -235,26 +221,22 @@ describe('Discord HTTP interactions with a slow API', () => {
       expect(message.embeds[0]!.title).toBe('vegetable curry');
       expect(message.allowed_mentions).toEqual({ parse: [] });
     } finally {
-      greenswapp.respondWith(null);
+      harness.greenswapp.respondWith(null);
     }
   });
 
   it('answers autocomplete from the catalog even while the API hangs', async () => {
-    const upstream = gate();
-    greenswapp.respondWith(async () => {
-      await upstream.wait;
-      return undefined;
-    });
-    const before = greenswapp.requests.length;
+    const upstream = harness.holdApi();
+    const before = harness.greenswapp.requests.length;
     try {
       const response = await postInteraction(harness, autocompletePayload('product', 'tof'));
       const body = response.body as { type: number; data: { choices: { value: string }[] } };
       expect(body.type).toBe(8);
       expect(body.data.choices.length).toBeGreaterThan(0);
-      expect(greenswapp.requests.length).toBe(before);
+      expect(harness.greenswapp.requests.length).toBe(before);
     } finally {
       upstream.open();
-      greenswapp.respondWith(null);
+      harness.greenswapp.respondWith(null);
     }
   });
 });
