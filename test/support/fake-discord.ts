@@ -1,7 +1,6 @@
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { closeLocal, listenLocal, readBody } from './local-server.js';
 
 /**
  * A fake Discord on 127.0.0.1 that speaks the real protocols: the REST API under /api/v10 (gateway
@@ -88,17 +87,12 @@ export class FakeDiscord {
   }
 
   async start(): Promise<this> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenLocal(this.server);
     return this;
   }
 
-  async stop(): Promise<void> {
-    for (const socket of this.sockets) socket.terminate();
-    this.wss.close();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeLocal(this.server, this.wss, this.sockets);
   }
 
   /** DISCORD_API_URL for the code under test (unversioned, as discord.js's `rest.api`). */
@@ -151,9 +145,7 @@ export class FakeDiscord {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const text = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://fake');
     if (!url.pathname.startsWith('/api/v10/')) {
       send(res, { status: 404, body: { message: '404: Not Found', code: 0 } });

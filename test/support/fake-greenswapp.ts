@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenLocal } from './local-server.js';
 
 /**
  * A local stand-in for the GreenSwapp API (spec: /work/shared/spec/carbon-lookup-api.md), served
@@ -235,8 +236,7 @@ export async function startFakeGreenSwapp(options: FakeGreenSwappOptions = {}): 
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLocal(server);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { EventEmitter, once } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
+import { closeLocal, listenLocal, readBody } from './local-server.js';
 
 /**
  * A fake Slack over real HTTP and WebSockets on 127.0.0.1, speaking the wire protocols the bot uses:
@@ -43,12 +43,6 @@ export interface SignedRequestOptions {
 
 export function signSlackRequest(secret: string, timestampS: number, body: string): string {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestampS}:${body}`).digest('hex')}`;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseArgs(contentType: string | undefined, raw: string): Record<string, unknown> {
@@ -124,17 +118,12 @@ export class FakeSlack {
   }
 
   async start(): Promise<this> {
-    this.server.listen(0, '127.0.0.1');
-    await once(this.server, 'listening');
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenLocal(this.server);
     return this;
   }
 
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.terminate();
-    this.wss.close();
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return closeLocal(this.server, this.wss, this.sockets);
   }
 
   /** For SLACK_API_URL; deliberately without the trailing slash the WebClient needs. */
