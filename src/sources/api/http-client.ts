@@ -14,7 +14,7 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../core/errors.js';
-import { parseRetryAfter } from './retry-after.js';
+import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
 
 export interface RetryOptions {
   /** Total attempts for network errors and 5xx; 2 means one retry. */
@@ -26,6 +26,26 @@ export interface RetryOptions {
 
 export const DEFAULT_RETRY: RetryOptions = { attempts: 2, minDelayMs: 100, maxDelayMs: 300 };
 
+/**
+ * Wall-clock time and waiting, for the rate-limit cool-down. Tests pass a fake one so that a
+ * "Retry-After: 120" can be lived through without waiting two minutes or asserting on timings.
+ */
+export interface Clock {
+  now(): number;
+  /** Resolves after `ms`, or rejects when `signal` aborts first. */
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const SYSTEM_CLOCK: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleep(ms, undefined, { signal }),
+};
+
+/** Cool-down after a 429 that gave no Retry-After. */
+export const DEFAULT_RATE_LIMIT_COOL_DOWN_MS = 30_000;
+/** A Retry-After this short is waited out inside the lookup (once) rather than reported. */
+export const SHORT_RETRY_AFTER_MS = 2_000;
+
 export interface HttpClientOptions {
   apiKey: string;
   /** Deadline for the whole lookup: every attempt, every body byte and the backoff between them. */
@@ -34,6 +54,8 @@ export interface HttpClientOptions {
   retry?: Partial<RetryOptions>;
   /** Largest 200 body accepted; a bigger one is a BadResponseError. */
   maxBodyBytes?: number;
+  /** Time for the rate-limit cool-down; the system clock by default. */
+  clock?: Clock;
 }
 
 /** What the request is for, so errors can name it. */
@@ -74,16 +96,28 @@ interface RawResponse {
 /**
  * GETs JSON from the GreenSwapp API with the key header, one keep-alive pool per origin, a single
  * deadline and one jittered retry. Throws only CarbonError subclasses.
+ *
+ * Rate limits: a 429 starts a cool-down for its origin that lasts its Retry-After (capped at
+ * MAX_RETRY_AFTER_SECONDS; DEFAULT_RATE_LIMIT_COOL_DOWN_MS when absent). Until it ends, lookups to
+ * that origin fail at once with a RateLimitedError giving the seconds left, without a request:
+ * the API asked us to stop, sending more only prolongs the limit (or gets the key blocked), and
+ * every chat user would otherwise be told "try again in 120 s" and then be sent upstream anyway.
+ * A short wait (at most SHORT_RETRY_AFTER_MS) that still fits the lookup's deadline is waited out
+ * once instead, since answering a second later beats an error.
  */
 export class GreenSwappHttpClient {
   private readonly pools = new Map<string, Pool>();
+  /** Origin → clock time at which its rate-limit cool-down ends. */
+  private readonly coolDowns = new Map<string, number>();
   private readonly retry: RetryOptions;
   private readonly maxBodyBytes: number;
+  private readonly clock: Clock;
   private closed = false;
 
   constructor(private readonly options: HttpClientOptions) {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.clock = options.clock ?? SYSTEM_CLOCK;
   }
 
   /**
@@ -93,23 +127,51 @@ export class GreenSwappHttpClient {
   async getJson(url: URL, context: RequestContext, signal?: AbortSignal): Promise<unknown> {
     if (this.closed) throw new SourceUnavailableError('the API client has been closed');
     const started = performance.now();
+    const remaining = () => this.options.timeoutMs - (performance.now() - started);
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    for (let attempt = 1; ; attempt++) {
+    const wait = async (ms: number) => {
       try {
-        const response = await this.attempt(url, combined, deadline, attempt);
-        return interpretResponse(response, context);
+        await this.clock.sleep(ms, combined);
+      } catch {
+        throw abortError(signal, deadline, this.options.timeoutMs);
+      }
+    };
+
+    const coolDownMs = this.coolDownLeftMs(url.origin);
+    if (coolDownMs > 0) {
+      if (coolDownMs > SHORT_RETRY_AFTER_MS || coolDownMs >= remaining()) {
+        this.options.logger.debug(
+          { path: url.pathname, retryAfterMs: coolDownMs },
+          'GreenSwapp API rate limit cool-down: not sending',
+        );
+        throw new RateLimitedError(wholeSeconds(coolDownMs));
+      }
+      await wait(coolDownMs);
+    }
+
+    let waitedForRateLimit = false;
+    for (let attempt = 1; ; attempt++) {
+      let response: RawResponse;
+      try {
+        response = await this.attempt(url, combined, deadline, attempt);
       } catch (failure) {
         if (!(failure instanceof AttemptFailure)) throw failure;
         const delay = this.backoffMs();
-        const remaining = this.options.timeoutMs - (performance.now() - started);
-        if (!failure.retryable || attempt >= this.retry.attempts || remaining <= delay) throw failure.error;
-        try {
-          await sleep(delay, undefined, { signal: combined });
-        } catch {
-          throw abortError(signal, deadline, this.options.timeoutMs);
-        }
+        if (!failure.retryable || attempt >= this.retry.attempts || remaining() <= delay) throw failure.error;
+        await wait(delay);
+        continue;
       }
+      if (response.status === 429) {
+        const waitMs = this.startCoolDown(url.origin, response.headers['retry-after']);
+        if (!waitedForRateLimit && waitMs <= SHORT_RETRY_AFTER_MS && waitMs < remaining()) {
+          waitedForRateLimit = true;
+          await wait(waitMs);
+          continue;
+        }
+        throw new RateLimitedError(wholeSeconds(waitMs));
+      }
+      return interpretResponse(response, context);
     }
   }
 
@@ -118,6 +180,27 @@ export class GreenSwappHttpClient {
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(pools.map((pool) => pool.close()));
+  }
+
+  /** Milliseconds left of the origin's rate-limit cool-down, 0 when there is none. */
+  private coolDownLeftMs(origin: string): number {
+    const until = this.coolDowns.get(origin);
+    if (until === undefined) return 0;
+    const left = until - this.clock.now();
+    if (left > 0) return left;
+    this.coolDowns.delete(origin);
+    return 0;
+  }
+
+  /** Records a 429's cool-down for the origin and returns its length in milliseconds. */
+  private startCoolDown(origin: string, retryAfter: string | string[] | undefined): number {
+    const now = this.clock.now();
+    const seconds = parseRetryAfter(retryAfter, now, MAX_RETRY_AFTER_SECONDS);
+    const ms = seconds === null ? DEFAULT_RATE_LIMIT_COOL_DOWN_MS : seconds * 1000;
+    // Concurrent 429s keep the latest end, so a short answer never shortens a longer cool-down.
+    const until = Math.max(now + ms, this.coolDowns.get(origin) ?? 0);
+    this.coolDowns.set(origin, until);
+    return until - now;
   }
 
   private pool(origin: string): Pool {
@@ -189,6 +272,11 @@ export class GreenSwappHttpClient {
   }
 }
 
+/** Seconds to tell the user, rounded up and never "0 s". */
+function wholeSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}
+
 async function readBounded(
   body: AsyncIterable<Buffer> & { destroy(): unknown },
   limit: number,
@@ -257,7 +345,6 @@ function interpretResponse(response: RawResponse, context: RequestContext): unkn
     throw new NotFoundError(context.kind, context.query, suggestionsFrom(response.text));
   }
   if (status === 401 || status === 403) throw new ApiKeyRefusedError(status);
-  if (status === 429) throw new RateLimitedError(parseRetryAfter(response.headers['retry-after']));
   // The name is the only input we send and it is always present, so when the service rejects the
   // request as malformed (400, 422) or too long (414) the name is the likely cause and the user can
   // act on it. Anything else (3xx, 405, 410…) means the API or our configuration changed: upstream.
@@ -268,8 +355,10 @@ function interpretResponse(response: RawResponse, context: RequestContext): unkn
 }
 
 /**
- * Names offered by a 404 body, if it carries any. Only short printable strings are kept: the body
- * is untrusted and these are shown to users.
+ * Names offered by a 404 body, if it carries any: at the top level (`{"suggestions": [...]}`, the
+ * shapes other APIs use) or inside an error object (`{"error": {"suggestions": [...]}}`, the shape
+ * `carbon serve` answers with). Only short printable strings are kept: the body is untrusted and
+ * these are shown to users.
  */
 export function suggestionsFrom(text: string): string[] {
   let body: unknown;
@@ -278,21 +367,30 @@ export function suggestionsFrom(text: string): string[] {
   } catch {
     return [];
   }
-  if (typeof body !== 'object' || body === null) return [];
-  const record = body as Record<string, unknown>;
+  if (!isRecord(body)) return [];
+  const found = suggestionList(body) ?? (isRecord(body.error) ? suggestionList(body.error) : undefined);
+  if (found === undefined) return [];
+  return found
+    .filter((item): item is string => typeof item === 'string')
+    .map((item) =>
+      item
+        .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((item) => item.length > 0 && item.length <= MAX_SUGGESTION_LENGTH)
+    .slice(0, MAX_SUGGESTIONS);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first array under one of the known keys; non-arrays are skipped. */
+function suggestionList(record: Record<string, unknown>): unknown[] | undefined {
   for (const key of SUGGESTION_KEYS) {
     const value = record[key];
-    if (!Array.isArray(value)) continue;
-    return value
-      .filter((item): item is string => typeof item === 'string')
-      .map((item) =>
-        item
-          .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      )
-      .filter((item) => item.length > 0 && item.length <= MAX_SUGGESTION_LENGTH)
-      .slice(0, MAX_SUGGESTIONS);
+    if (Array.isArray(value)) return value;
   }
-  return [];
+  return undefined;
 }

@@ -3,9 +3,10 @@ import { NotFoundError, SourceUnavailableError } from '../../core/errors.js';
 import type { ProductResult, RecipeResult } from '../../core/result.js';
 import type { LookupOptions, LookupSource } from '../../core/source.js';
 import { type CacheOptions, createCachedSource } from '../cached-source.js';
-import { GreenSwappHttpClient, type RetryOptions } from './http-client.js';
+import { type Clock, GreenSwappHttpClient, type RetryOptions } from './http-client.js';
 import { type ProductEndpoint, productNotFound, toProductResult, toRecipeResult } from './map.js';
 
+export type { Clock } from './http-client.js';
 export { API_SOURCE_INFO, TRIAL_MILK_CATEGORY } from './map.js';
 
 export interface ApiSourceOptions {
@@ -21,6 +22,8 @@ export interface ApiSourceOptions {
   cache?: CacheOptions | false;
   /** Retry tuning, mainly so tests can use tiny backoffs. */
   retry?: Partial<RetryOptions>;
+  /** Time for the rate-limit cool-down after a 429; tests pass a fake one. */
+  clock?: Clock;
 }
 
 export interface ApiSource extends LookupSource {
@@ -45,6 +48,7 @@ export function createApiSource(options: ApiSourceOptions): ApiSource {
     timeoutMs: options.timeoutMs,
     logger: options.logger,
     retry: options.retry,
+    clock: options.clock,
   });
   const productEndpoint: ProductEndpoint = options.baseUrl ? 'impact' : 'trial';
   const productUrl = options.baseUrl

@@ -16,7 +16,13 @@ import {
 import { toErrorView } from '../../../src/core/messages.js';
 import { ProductResultSchema, RecipeResultSchema } from '../../../src/core/result.js';
 import { silentLogger } from '../../../src/logging/logger.js';
-import { type ApiSource, type ApiSourceOptions, createApiSource } from '../../../src/sources/api/index.js';
+import { suggestionsFrom } from '../../../src/sources/api/http-client.js';
+import {
+  type ApiSource,
+  type ApiSourceOptions,
+  type Clock,
+  createApiSource,
+} from '../../../src/sources/api/index.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
 
 const API_KEY = 'gs_live_SECRET_7f3a9c2e1b';
@@ -50,6 +56,26 @@ function apiSource(overrides: Partial<ApiSourceOptions> = {}): ApiSource {
   });
   sources.push(source);
   return source;
+}
+
+/** A clock that only moves when told to, or when a lookup sleeps on it (no real waiting). */
+function fakeClock(
+  start = Date.UTC(2026, 0, 15, 12, 0, 0),
+): Clock & { sleeps: number[]; advance(ms: number): void } {
+  let time = start;
+  const sleeps: number[] = [];
+  return {
+    sleeps,
+    now: () => time,
+    async sleep(ms, signal) {
+      signal.throwIfAborted();
+      sleeps.push(ms);
+      time += ms;
+    },
+    advance(ms) {
+      time += ms;
+    },
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -278,6 +304,28 @@ describe('mapping 200 bodies', () => {
   });
 });
 
+describe('suggestionsFrom', () => {
+  it('reads the first known key at the top level, then inside an error object', () => {
+    expect(suggestionsFrom('{"suggestions":["a"],"error":{"suggestions":["b"]}}')).toEqual(['a']);
+    expect(suggestionsFrom('{"error":{"did_you_mean":["b"]}}')).toEqual(['b']);
+    expect(suggestionsFrom('{"error":"not found","suggestions":["c"]}')).toEqual(['c']);
+  });
+
+  it('ignores anything that is not an object holding an array', () => {
+    for (const text of [
+      '',
+      'null',
+      '[["a"]]',
+      '{"error":["a"]}',
+      '{"error":{"suggestions":"a"}}',
+      '{"error":null}',
+    ]) {
+      expect(suggestionsFrom(text)).toEqual([]);
+    }
+    expect(suggestionsFrom('{"error":{"error":{"suggestions":["deep"]}}}')).toEqual([]);
+  });
+});
+
 describe('HTTP errors', () => {
   it('maps 404 to NotFoundError with the kind, query and any suggestions in the body', async () => {
     const error = await failure(apiSource().lookupRecipe('vegetable lasagne'));
@@ -294,6 +342,23 @@ describe('HTTP errors', () => {
     });
     const error = (await failure(apiSource({ baseUrl: fake.url }).lookupProduct('oat mlk'))) as NotFoundError;
     expect(error.suggestions).toEqual(['oat milk', 'soy milk', 'rice milk']);
+  });
+
+  it('reads suggestions nested in an error object, the shape carbon serve answers with', async () => {
+    fake.respondOnce({
+      status: 404,
+      body: {
+        error: {
+          status: 404,
+          code: 'not_found',
+          message: 'No product found for "oat mlk".',
+          suggestions: ['Oat milk', 7, 'y'.repeat(101), 'Soy\u200b milk', 'a', 'b', 'c', 'd', 'e'],
+        },
+      },
+    });
+    const error = (await failure(apiSource({ baseUrl: fake.url }).lookupProduct('oat mlk'))) as NotFoundError;
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.suggestions).toEqual(['Oat milk', 'Soy milk', 'a', 'b', 'c']);
   });
 
   it('gives no suggestions and no body text for a hostile 404 body', async () => {
@@ -347,21 +412,22 @@ describe('HTTP errors', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('reads a Retry-After HTTP-date and caps absurd waits', async () => {
+  it('reads a Retry-After HTTP-date, caps absurd waits and assumes 30 s when it is absent', async () => {
     const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
     fake.respondOnce(
       { status: 429, headers: { 'retry-after': inTwoMinutes } },
       { status: 429, headers: { 'retry-after': '999999' } },
       { status: 429 },
     );
-    const source = apiSource();
-    const dated = (await failure(source.lookupRecipe('lasagne'))) as RateLimitedError;
+    // One source each: a 429 makes the next lookup through the same source wait (see below).
+    const dated = (await failure(apiSource().lookupRecipe('lasagne'))) as RateLimitedError;
     expect(dated.retryAfterSeconds).toBeGreaterThanOrEqual(118);
     expect(dated.retryAfterSeconds).toBeLessThanOrEqual(120);
-    const capped = (await failure(source.lookupRecipe('lasagne'))) as RateLimitedError;
+    const capped = (await failure(apiSource().lookupRecipe('lasagne'))) as RateLimitedError;
     expect(capped.retryAfterSeconds).toBe(300);
-    const bare = (await failure(source.lookupRecipe('lasagne'))) as RateLimitedError;
-    expect(bare.retryAfterSeconds).toBeNull();
+    const bare = (await failure(apiSource().lookupRecipe('lasagne'))) as RateLimitedError;
+    expect(bare.retryAfterSeconds).toBe(30);
+    expect(fake.requests).toHaveLength(3);
   });
 
   it.each([400, 422, 414])('maps %i to InvalidInputError without retrying', async (status) => {
@@ -378,6 +444,117 @@ describe('HTTP errors', () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect((error as UpstreamError).status).toBe(status);
     expect(fake.requests).toHaveLength(1);
+  });
+});
+
+describe('rate-limit cool-down', () => {
+  it('fails fast with the remaining seconds, without a request, until Retry-After has passed', async () => {
+    const clock = fakeClock();
+    const source = apiSource({ clock });
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '120' } });
+    const first = (await failure(source.lookupRecipe('lasagne'))) as RateLimitedError;
+    expect(first).toBeInstanceOf(RateLimitedError);
+    expect(first.retryAfterSeconds).toBe(120);
+    expect(toErrorView(first).hint).toBe('Try again in 120 s.');
+    expect(fake.requests).toHaveLength(1);
+
+    clock.advance(45_000);
+    const again = (await failure(source.lookupRecipe('lasagne'))) as RateLimitedError;
+    expect(again).toBeInstanceOf(RateLimitedError);
+    expect(again.retryAfterSeconds).toBe(75);
+    // Any lookup to that origin waits, products included; the cool-down is per origin.
+    const other = (await failure(source.lookupProduct('oat milk'))) as RateLimitedError;
+    expect(other.retryAfterSeconds).toBe(75);
+    clock.advance(72_500);
+    expect(((await failure(source.lookupRecipe('lasagne'))) as RateLimitedError).retryAfterSeconds).toBe(3);
+    expect(fake.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+
+    clock.advance(2_500);
+    expect((await source.lookupRecipe('lasagne')).name).toBe('lasagne');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('cools down for 30 s when a 429 has no Retry-After, and caps a long one at 300 s', async () => {
+    const clock = fakeClock();
+    const source = apiSource({ clock });
+    fake.respondOnce({ status: 429 });
+    expect(((await failure(source.lookupRecipe('lasagne'))) as RateLimitedError).retryAfterSeconds).toBe(30);
+    clock.advance(27_000);
+    expect(((await failure(source.lookupRecipe('lasagne'))) as RateLimitedError).retryAfterSeconds).toBe(3);
+    clock.advance(3_000);
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '86400' } });
+    expect(((await failure(source.lookupRecipe('lasagne'))) as RateLimitedError).retryAfterSeconds).toBe(300);
+    clock.advance(297_000);
+    expect(await failure(source.lookupRecipe('lasagne'))).toBeInstanceOf(RateLimitedError);
+    clock.advance(3_000);
+    await source.lookupRecipe('lasagne');
+    expect(fake.requests).toHaveLength(3);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('leaves other origins alone', async () => {
+    const base = await startFakeGreenSwapp();
+    try {
+      const clock = fakeClock();
+      const source = apiSource({ baseUrl: base.url, clock });
+      base.respondOnce({ status: 429, headers: { 'retry-after': '60' } });
+      expect(await failure(source.lookupProduct('beef mince'))).toBeInstanceOf(RateLimitedError);
+      expect((await source.lookupRecipe('lasagne')).name).toBe('lasagne');
+      expect(await failure(source.lookupProduct('tofu'))).toBeInstanceOf(RateLimitedError);
+      expect(base.requests).toHaveLength(1);
+      expect(fake.requests).toHaveLength(1);
+    } finally {
+      await base.close();
+    }
+  });
+
+  it('waits out a short Retry-After once when it fits the deadline, then answers', async () => {
+    const clock = fakeClock();
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '2' } });
+    const result = await apiSource({ clock, timeoutMs: 5_000 }).lookupRecipe('lasagne');
+    expect(result.name).toBe('lasagne');
+    expect(clock.sleeps).toEqual([2_000]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('waits only once: a second 429 is reported', async () => {
+    const clock = fakeClock();
+    fake.respondOnce(
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 429, headers: { 'retry-after': '1' } },
+    );
+    const error = (await failure(apiSource({ clock }).lookupRecipe('lasagne'))) as RateLimitedError;
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error.retryAfterSeconds).toBe(1);
+    expect(clock.sleeps).toEqual([1_000]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('does not wait when the short Retry-After would outlast the deadline', async () => {
+    const clock = fakeClock();
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '2' } });
+    const error = (await failure(
+      apiSource({ clock, timeoutMs: 1_500 }).lookupRecipe('lasagne'),
+    )) as RateLimitedError;
+    expect(error.retryAfterSeconds).toBe(2);
+    expect(clock.sleeps).toEqual([]);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('a lookup arriving in a short cool-down waits for its end instead of failing', async () => {
+    const clock = fakeClock();
+    const source = apiSource({ clock, timeoutMs: 5_000 });
+    fake.respondOnce(
+      { status: 429, headers: { 'retry-after': '2' } },
+      { status: 429, headers: { 'retry-after': '2' } },
+    );
+    expect(await failure(source.lookupRecipe('lasagne'))).toBeInstanceOf(RateLimitedError);
+    expect(fake.requests).toHaveLength(2);
+    clock.advance(500);
+    expect((await source.lookupRecipe('lasagne')).name).toBe('lasagne');
+    expect(clock.sleeps).toEqual([2_000, 1_500]);
+    expect(fake.requests).toHaveLength(3);
   });
 });
 
@@ -511,7 +688,8 @@ describe('secrets', () => {
       },
     });
     const logger = pino({ level: 'trace' }, sink);
-    const source = apiSource({ logger, timeoutMs: 300 });
+    const clock = fakeClock();
+    const source = apiSource({ logger, timeoutMs: 300, clock });
     fake.respondOnce(
       { status: 500 },
       {},
@@ -525,6 +703,7 @@ describe('secrets', () => {
     const errors: unknown[] = [];
     for (let i = 0; i < 6; i++) {
       await source.lookupRecipe('lasagne').catch((error: unknown) => errors.push(error));
+      clock.advance(60_000); // past the 429's cool-down
     }
     expect(errors.map((error) => (error as Error).constructor.name)).toEqual([
       'ApiKeyRefusedError',
