@@ -11,8 +11,19 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value));
 
 const optionalUrl = optionalString
-  .pipe(z.url({ protocol: /^https?$/ }).optional())
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
   .transform((value) => value?.replace(/\/+$/, ''));
+
+/**
+ * A blank value (`PORT=` in a .env file, or spaces) means unset, so the schema's default applies;
+ * anything else is trimmed before `schema` sees it.
+ */
+const blankIsUnset = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    return trimmed === '' ? undefined : trimmed;
+  }, schema);
 
 /**
  * Every environment variable the project reads, in one schema. `.env.example` documents each one.
@@ -22,20 +33,32 @@ export const EnvSchema = z.object({
   CARBON_API_KEY: optionalString,
   CARBON_API_BASE_URL: optionalUrl,
   CARBON_API_TRIAL_URL: optionalUrl.transform((value) => value ?? 'https://trial.greenswapp.com'),
-  CARBON_SOURCE: z.enum(['auto', 'api', 'catalog']).default('auto'),
-  CARBON_API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The bot's shared HTTP server (Slack events, Discord interactions, health) or `carbon serve`. */
-  PORT: z.coerce.number().int().min(0).max(65_535).optional(),
-  HOST: optionalString,
-  CARBON_SERVICE_KEYS: optionalString.transform((value) =>
-    value === undefined
-      ? []
-      : value
-          .split(',')
-          .map((key) => key.trim())
-          .filter((key) => key !== ''),
+  CARBON_SOURCE: blankIsUnset(z.enum(['auto', 'api', 'catalog']).default('auto')),
+  CARBON_API_TIMEOUT_MS: blankIsUnset(z.coerce.number().int().min(100).max(120_000).default(8_000)),
+  LOG_LEVEL: blankIsUnset(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  /** The bot's shared HTTP server (Slack events, Discord interactions, health) or `carbon serve`. */
+  PORT: blankIsUnset(z.coerce.number().int().min(0).max(65_535).optional()),
+  HOST: optionalString,
+  CARBON_SERVICE_KEYS: optionalString.transform((value, context) => {
+    if (value === undefined) return [];
+    const keys = value
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key !== '');
+    // Set but holding no key is a mistake; generating a key would hide it behind an open-looking
+    // service that refuses every client the operator configured.
+    if (keys.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'holds no key, only commas or spaces; give comma-separated keys, or leave it unset to generate one',
+      });
+      return z.NEVER;
+    }
+    return keys;
+  }),
   SLACK_BOT_TOKEN: optionalString,
   SLACK_SIGNING_SECRET: optionalString,
   SLACK_APP_TOKEN: optionalString,

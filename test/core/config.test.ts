@@ -23,6 +23,91 @@ describe('parseConfig', () => {
     expect(config.SLACK_BOT_TOKEN).toBe('xoxb-1');
   });
 
+  it.each(['', '   '])(
+    'treats %j as unset for every variable with a default or an optional number',
+    (blank) => {
+      const config = parseConfig({
+        CARBON_API_TIMEOUT_MS: blank,
+        PORT: blank,
+        CARBON_SOURCE: blank,
+        LOG_LEVEL: blank,
+        CARBON_API_BASE_URL: blank,
+        CARBON_API_TRIAL_URL: blank,
+        CARBON_SERVICE_KEYS: blank,
+      });
+      expect(config.CARBON_API_TIMEOUT_MS).toBe(8000);
+      // Not 0: Number('') is 0, and PORT=0 would mean "any free port".
+      expect(config.PORT).toBeUndefined();
+      expect(config.CARBON_SOURCE).toBe('auto');
+      expect(config.LOG_LEVEL).toBe('info');
+      expect(config.CARBON_API_BASE_URL).toBeUndefined();
+      expect(config.CARBON_API_TRIAL_URL).toBe('https://trial.greenswapp.com');
+      expect(config.CARBON_SERVICE_KEYS).toEqual([]);
+    },
+  );
+
+  it('trims the values it reads', () => {
+    const config = parseConfig({
+      CARBON_SOURCE: ' catalog ',
+      LOG_LEVEL: 'debug ',
+      PORT: ' 8080',
+      CARBON_API_TIMEOUT_MS: ' 500 ',
+    });
+    expect(config).toMatchObject({
+      CARBON_SOURCE: 'catalog',
+      LOG_LEVEL: 'debug',
+      PORT: 8080,
+      CARBON_API_TIMEOUT_MS: 500,
+    });
+  });
+
+  it('reads blank values in .env as unset', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'carbon-env-'));
+    try {
+      writeFileSync(
+        join(dir, '.env'),
+        'CARBON_API_TIMEOUT_MS=\nPORT=\nCARBON_SOURCE=\nLOG_LEVEL=\nCARBON_API_KEY=\n',
+      );
+      const config = loadConfig({}, dir);
+      expect(config).toMatchObject({ CARBON_API_TIMEOUT_MS: 8000, CARBON_SOURCE: 'auto', LOG_LEVEL: 'info' });
+      expect(config.PORT).toBeUndefined();
+      expect(config.CARBON_API_KEY).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each([',', ' , ,, '])(
+    'refuses CARBON_SERVICE_KEYS=%j, which holds no key, rather than generating one',
+    (value) => {
+      const error = (() => {
+        try {
+          parseConfig({ CARBON_SERVICE_KEYS: value });
+        } catch (caught) {
+          return caught as ConfigError;
+        }
+        throw new Error('expected a ConfigError');
+      })();
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.problems).toEqual([expect.stringMatching(/^CARBON_SERVICE_KEYS: holds no key/)]);
+    },
+  );
+
+  it.each(['CARBON_API_BASE_URL', 'CARBON_API_TRIAL_URL', 'SLACK_API_URL', 'DISCORD_API_URL'])(
+    'says %s must be an http(s) URL, without echoing the value',
+    (name) => {
+      for (const value of ['ftp://x', 'file:///etc/passwd', 'not a url']) {
+        try {
+          parseConfig({ [name]: value });
+          expect.unreachable();
+        } catch (error) {
+          expect((error as ConfigError).problems).toEqual([`${name}: must be an http(s) URL`]);
+          expect((error as ConfigError).message).not.toContain(value);
+        }
+      }
+    },
+  );
+
   it('strips trailing slashes from URLs and refuses other protocols', () => {
     expect(parseConfig({ CARBON_API_BASE_URL: 'https://api.example.com/v1//' }).CARBON_API_BASE_URL).toBe(
       'https://api.example.com/v1',
