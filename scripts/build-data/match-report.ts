@@ -32,7 +32,7 @@ function lookup(query: string): { code: string | null; label: string } {
 }
 
 const allQueries: string[] = [];
-for (const file of ['product-queries.json', 'product-queries-holdout.json']) {
+for (const file of ['product-queries.json', 'product-queries-holdout.json', 'product-queries-blind.json']) {
   const fixture = JSON.parse(
     readFileSync(new URL(`../../test/fixtures/${file}`, import.meta.url), 'utf8'),
   ) as QueryFixture;
