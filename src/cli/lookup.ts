@@ -11,7 +11,10 @@ import { loadRuntime } from './runtime.js';
  * the same parser as `/carbon` in chat, so the CLI and the bots agree on what a command means.
  */
 export async function lookupCommand(args: CliArgs): Promise<number> {
-  const { config, logger } = loadRuntime('warn');
+  // A failed lookup already ends in a message for the user, so by default a warning log line (with
+  // a stack trace) would only repeat it. With --json, stderr must hold exactly one JSON document,
+  // the error, so nothing is logged at all. LOG_LEVEL, when set, wins either way.
+  const { config, logger } = loadRuntime(args.json ? 'silent' : 'error');
   const text = [args.verb ?? '', ...args.words].join(' ');
   const selected = createSource(config, logger, { suggester: false });
   let reply: Reply;

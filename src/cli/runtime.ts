@@ -10,10 +10,10 @@ export interface Runtime {
 
 /**
  * Reads `.env` and the environment, and makes the stderr logger. `quietLevel` applies when LOG_LEVEL
- * is not set: one-shot lookups stay quiet so their output is only the answer.
+ * is not set (or blank): one-shot lookups stay quiet so their output is only the answer.
  * Throws ConfigError naming the bad variable.
  */
-export function loadRuntime(quietLevel: 'warn' | 'info'): Runtime {
+export function loadRuntime(quietLevel: 'silent' | 'error' | 'warn' | 'info'): Runtime {
   const config = loadConfig(process.env);
   const logLevelExplicit = (process.env.LOG_LEVEL ?? '').trim() !== '';
   const logger = createLogger({ level: logLevelExplicit ? config.LOG_LEVEL : quietLevel });

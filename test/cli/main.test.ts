@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LookupResultSchema } from '../../src/core/result.js';
-import { type FakeGreenSwapp, startFakeGreenSwapp } from '../support/fake-greenswapp.js';
+import {
+  type FakeGreenSwapp,
+  type ScriptedResponse,
+  startFakeGreenSwapp,
+} from '../support/fake-greenswapp.js';
 import { REPO_ROOT, runCli, startCli } from './run-cli.js';
 
 const CATALOG = { CARBON_SOURCE: 'catalog' };
@@ -190,6 +194,53 @@ describe('carbon: the GreenSwapp API', () => {
     });
     expect(run.code).toBe(1);
     expect(run.stderr).not.toContain(KEY);
+  });
+
+  const failures: [string, ScriptedResponse, string, string][] = [
+    ['401', { status: 401, body: { error: 'invalid api key' } }, 'api_key_refused', 'refused'],
+    ['429', { status: 429, headers: { 'retry-after': '120' } }, 'rate_limited', 'Try again in 120 s.'],
+    ['500', { status: 500, body: { error: 'boom' } }, 'upstream_failure', 'having trouble'],
+  ];
+
+  it.each(failures)(
+    'a %s with --json prints exactly one JSON document on stderr',
+    async (_status, scripted, code) => {
+      fake.respondWith(scripted);
+      const run = await runCli(['product', 'oat milk', '--json'], { env });
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      // JSON.parse throws on anything beside the one document, such as a log line before it.
+      const parsed = JSON.parse(run.stderr) as { error: { code: string; retryAfterSeconds: number | null } };
+      expect(parsed.error.code).toBe(code);
+      if (code === 'rate_limited') expect(parsed.error.retryAfterSeconds).toBe(120);
+    },
+  );
+
+  it.each(failures)(
+    'a %s prints only the message on stderr, no log line',
+    async (_status, scripted, _code, text) => {
+      fake.respondWith(scripted);
+      const run = await runCli(['recipe', 'lasagne'], { env });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(text);
+      expect(run.stderr).not.toMatch(/"level"|\bat \S+ \(|Error:/);
+      expect(run.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
+    },
+  );
+
+  it('LOG_LEVEL still raises the logging of a one-shot lookup', async () => {
+    fake.respondWith({ status: 500, body: { error: 'boom' } });
+    const run = await runCli(['recipe', 'lasagne'], { env: { ...env, LOG_LEVEL: 'warn' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('"level":40');
+    expect(run.stderr).toContain('The footprint service is having trouble.');
+  });
+
+  it('a blank LOG_LEVEL counts as unset', async () => {
+    fake.respondWith({ status: 500, body: { error: 'boom' } });
+    const run = await runCli(['recipe', 'lasagne', '--json'], { env: { ...env, LOG_LEVEL: '' } });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stderr)).toMatchObject({ error: { code: 'upstream_failure' } });
   });
 
   it('not found from the API exits 2', async () => {
