@@ -48,13 +48,32 @@ export interface SlackRenderOptions {
   lookupKind?: LookupKind;
 }
 
+/** Invisible; Slack does not read `@\u200bchannel` as a mention, and it still displays as `@channel`. */
+const ZERO_WIDTH_SPACE = '\u200b';
+
 /**
- * Escapes the three characters Slack's mrkdwn parses as control sequences. Applied to every piece
- * of user or source text placed in mrkdwn, so `<!channel>`, `<@U123>` or `<https://x|y>` arrive as
+ * Escapes the three characters Slack's mrkdwn parses as control sequences, and breaks the plain
+ * `@channel`, `@here` and `@everyone` that Slack turns into broadcasts in text it auto-parses (the
+ * fallback `text`, and mrkdwn objects without `verbatim: true`). Applied to every piece of user or
+ * source text placed in mrkdwn, so `<!channel>`, `<@U123>`, `@here` or `<https://x|y>` arrive as
  * literal text and can never ping or disguise a link.
  */
 export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/@(?=channel|here|everyone)/gi, `@${ZERO_WIDTH_SPACE}`);
+}
+
+/**
+ * `truncate` for text that is already escaped: a cut never leaves half an entity (`&l…`) behind.
+ * Every `&` in escaped text starts an entity, so a trailing `&` with no `;` after it is a partial one.
+ */
+function truncateEscaped(text: string, max: number): string {
+  const cut = truncate(text, max);
+  if (cut === text || !cut.endsWith('…')) return cut;
+  return `${cut.slice(0, -1).replace(/&[a-z]*$/, '')}…`;
 }
 
 /** Escapes, then shortens so that the escaped form fits `max` without cutting an entity in half. */
@@ -93,10 +112,16 @@ export function decodeLookupButton(value: string | undefined): LookupButtonValue
   }
 }
 
-const mrkdwn = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text });
+/**
+ * A mrkdwn text object. `verbatim: true` turns off Slack's auto-parsing of plain `@channel`, channel
+ * names and URLs in it (explicit `<@U…>` still works, for the "Shared by" credit); escapeMrkdwn
+ * neutralises the same mentions again, for the fallback `text` where there is no such switch.
+ */
+const mrkdwn = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text, verbatim: true });
 
+/** `text` is escaped mrkdwn; a cut to the section limit keeps entities whole. */
 function section(text: string): types.SectionBlock {
-  return { type: 'section', text: mrkdwn(truncate(text, SLACK_LIMITS.sectionText)) };
+  return { type: 'section', text: mrkdwn(truncateEscaped(text, SLACK_LIMITS.sectionText)) };
 }
 
 function header(text: string): types.HeaderBlock {
@@ -118,7 +143,7 @@ function context(parts: string[]): types.ContextBlock {
     elements: parts
       .filter((part) => part !== '')
       .slice(0, SLACK_LIMITS.contextElements)
-      .map((part) => mrkdwn(truncate(part, SLACK_LIMITS.contextText))),
+      .map((part) => mrkdwn(truncateEscaped(part, SLACK_LIMITS.contextText))),
   };
 }
 
@@ -313,5 +338,8 @@ export function renderSlack(
     // The one deliberate mention: the sharer, built from the interaction's user id, never from text.
     blocks.push(context([`Shared by <@${options.sharedBy}>`]));
   }
-  return { text: truncate(text, SLACK_LIMITS.fallbackText), blocks: blocks.slice(0, SLACK_LIMITS.blocks) };
+  return {
+    text: truncateEscaped(text, SLACK_LIMITS.fallbackText),
+    blocks: blocks.slice(0, SLACK_LIMITS.blocks),
+  };
 }

@@ -267,7 +267,8 @@ describe('renderSlack: help and errors', () => {
 });
 
 describe('renderSlack: hostile and oversized input', () => {
-  const hostile = '<!channel> <@U123> <!here> <#C1> & <script>alert(1)</script> <https://evil.example|click>';
+  const hostile =
+    '<!channel> <@U123> <!here> <#C1> & <script>alert(1)</script> <https://evil.example|click> @channel @here @everyone @Channel #general';
 
   it('escapes mentions, links and markup from every source field', () => {
     const card = renderSlack(
@@ -289,6 +290,9 @@ describe('renderSlack: hostile and oversized input', () => {
     const joined = mrkdwnTexts(card).join('\n');
     expect(joined).toContain('&lt;!channel&gt; &lt;@U123&gt;');
     expect(joined).toContain('&amp; &lt;script&gt;');
+    // Plain @-mentions keep reading the same but get a zero-width space Slack does not parse across.
+    expect(joined).toContain('@\u200bchannel @\u200bhere @\u200beveryone @\u200bChannel #general');
+    expect(card.text).not.toMatch(/@(?:channel|here|everyone)/i);
     // The name sits in plain_text, which Slack never parses for mentions.
     expect(card.blocks[0]).toMatchObject({ type: 'header', text: { type: 'plain_text' } });
   });
@@ -357,6 +361,42 @@ describe('renderSlack: hostile and oversized input', () => {
     }
   });
 
+  it('neutralises plain @channel, @here and @everyone in queries, errors, help and suggestions', () => {
+    const plain = 'oat @channel milk @here @everyone';
+    const cards = [
+      renderSlack(resultReply(product({ query: plain, name: plain, comparisonText: plain, notes: [plain] }))),
+      renderSlack(errorReply(toErrorView(new NotFoundError('product', plain, [plain]))), {
+        lookupKind: 'product',
+      }),
+      renderSlack({ type: 'help', help: helpView(`"${plain}" is not a command.`) }),
+    ];
+    for (const card of cards) {
+      expectNoSlackControlSequences(card);
+      expect(allText(card)).toContain('oat @\u200bchannel milk @\u200bhere @\u200beveryone');
+    }
+    // The share button carries the query as typed: it is data for the next lookup, not text.
+    const share = cards[0]!.blocks.at(-1);
+    const value = share?.type === 'actions' && 'value' in share.elements[0]! ? share.elements[0].value : '';
+    expect(decodeLookupButton(value)).toEqual({ k: 'product', q: plain });
+  });
+
+  it('never cuts an entity in half when a section runs over 3000 characters', () => {
+    // Help usage lines are escaped whole, so an oversized one reaches the section's own cut; the
+    // padding moves the cut across every position inside `&lt;` / `&amp;`.
+    for (let pad = 0; pad < 6; pad += 1) {
+      for (const char of ['<', '&']) {
+        const help = { ...helpView(), usage: [{ command: 'x'.repeat(pad), description: char.repeat(2000) }] };
+        const card = renderSlack({ type: 'help', help });
+        expectWithinBlockKitLimits(card);
+        expectNoSlackControlSequences(card);
+        const usage = card.blocks[1];
+        const text = usage?.type === 'section' ? (usage.text?.text ?? '') : '';
+        expect(text.length).toBeGreaterThan(2990);
+        expect(text).toMatch(/;…$/);
+      }
+    }
+  });
+
   it('drops the share button rather than exceed the button value limit', () => {
     const card = renderSlack(resultReply(product({ query: '"'.repeat(SLACK_LIMITS.buttonValue) })));
     expectWithinBlockKitLimits(card);
@@ -371,8 +411,11 @@ describe('renderSlack: hostile and oversized input', () => {
 });
 
 describe('escaping helpers', () => {
-  it('escapes exactly &, < and >', () => {
+  it('escapes exactly &, < and >, and breaks plain @channel, @here and @everyone', () => {
     expect(escapeMrkdwn('a & b <!channel> c > d "e"')).toBe('a &amp; b &lt;!channel&gt; c &gt; d "e"');
+    expect(escapeMrkdwn('@channel @HERE x@everyone @channels @someone')).toBe(
+      '@\u200bchannel @\u200bHERE x@\u200beveryone @\u200bchannels @someone',
+    );
   });
 
   it('fits escaped text within a limit without splitting entities', () => {

@@ -4,6 +4,7 @@ import { type Block, SLACK_LIMITS } from '../../../src/render/slack.js';
 interface TextObject {
   type: 'plain_text' | 'mrkdwn';
   text: string;
+  verbatim?: boolean;
 }
 
 /** Every text object in a card, with where it sits, for limit and escaping checks. */
@@ -80,7 +81,13 @@ export function expectWithinBlockKitLimits(card: { text: string; blocks: Block[]
   );
 }
 
-/** No control sequence that Slack would turn into a mention or link survives in mrkdwn. */
+/**
+ * No control sequence that Slack would turn into a mention or link survives in mrkdwn: neither the
+ * `<!channel>` / `<@U…>` syntax nor the plain `@channel`, `@here`, `@everyone` that Slack parses in
+ * text objects without `verbatim: true` (and in the fallback `text`). Every mrkdwn text object is
+ * verbatim, so channel names and URLs in it are not auto-linked either, and every `&` starts a
+ * whole entity (no `&lt;` cut in half by truncation).
+ */
 export function expectNoSlackControlSequences(
   card: { text: string; blocks: Block[] },
   allowed: string[] = [],
@@ -91,5 +98,10 @@ export function expectNoSlackControlSequences(
     expect(rest).not.toMatch(/<[!@#]/);
     expect(rest).not.toContain('<script');
     expect(rest).not.toMatch(/<https?:/);
+    expect(rest).not.toMatch(/@(?:channel|here|everyone)/i);
+    expect(rest).not.toMatch(/&(?!(?:amp|lt|gt);)/);
+  }
+  for (const { where, object } of textObjects(card.blocks)) {
+    if (object.type === 'mrkdwn') expect(object, where).toHaveProperty('verbatim', true);
   }
 }
