@@ -19,9 +19,20 @@ export interface WebApiCall {
   args: Record<string, unknown>;
 }
 
+/**
+ * Where a response_url came from. Slack lets an interaction's response_url (block_actions) replace or
+ * delete the message that holds the button, but a slash command's response_url can only post new
+ * messages: `replace_original`/`delete_original` there do not touch the command's ephemeral ack
+ * (api.slack.com/messaging/modifying; slackapi/bolt-js#2287, bolt-python#1268).
+ */
+export type ResponseUrlOrigin = 'command' | 'action';
+
 export interface ResponseUrlPost {
   id: string;
+  origin: ResponseUrlOrigin;
   body: Record<string, unknown>;
+  /** Set when the fake refused the post (HTTP 400) because real Slack would not do what it asks. */
+  rejected?: string;
 }
 
 export interface SocketAck {
@@ -140,9 +151,14 @@ export class FakeSlack {
     return this.webApiCalls.filter((call) => call.method === method);
   }
 
-  /** A fresh response_url. */
-  responseUrl(): string {
-    return `http://127.0.0.1:${this.port}/response/${randomUUID()}`;
+  /** A fresh response_url, for a slash command (the default) or a button press. */
+  responseUrl(origin: ResponseUrlOrigin = 'command'): string {
+    return `http://127.0.0.1:${this.port}/response/${origin}/${randomUUID()}`;
+  }
+
+  /** Posts the fake refused; tests assert this stays empty. */
+  get rejectedResponses(): ResponseUrlPost[] {
+    return this.responses.filter((post) => post.rejected !== undefined);
   }
 
   responsesTo(url: string): ResponseUrlPost[] {
@@ -250,11 +266,25 @@ export class FakeSlack {
       const handler = this.handlers.get(method);
       return { status: 200, body: handler ? handler(args) : { ok: false, error: 'unknown_method' } };
     }
-    if (path.startsWith('/response/')) {
-      const id = path.slice('/response/'.length);
-      this.responses.push({ id, body: parseArgs(req.headers['content-type'], raw) });
+    const response = /^\/response\/(command|action)\/([^/]+)$/.exec(path);
+    if (response) {
+      const origin = response[1] as ResponseUrlOrigin;
+      const post: ResponseUrlPost = {
+        id: response[2]!,
+        origin,
+        body: parseArgs(req.headers['content-type'], raw),
+      };
+      if (origin === 'command') {
+        const asked = ['replace_original', 'delete_original'].filter((key) => post.body[key] === true);
+        // Real Slack ignores these on a slash command's response_url and posts a new message;
+        // refusing them keeps the fake from accepting what Slack would not do.
+        if (asked.length > 0) post.rejected = `${asked.join(', ')} on a slash command response_url`;
+      }
+      this.responses.push(post);
       this.events.emit('response');
-      return { status: 200, body: { ok: true } };
+      return post.rejected === undefined
+        ? { status: 200, body: { ok: true } }
+        : { status: 400, body: { ok: false, error: post.rejected } };
     }
     return { status: 404, body: { ok: false, error: 'not_found' } };
   }

@@ -3,12 +3,27 @@ import type { Logger } from 'pino';
 
 /**
  * Slack tokens and signing-secret-like strings. Bolt and the Web API client log request details at
- * debug level; this scrub is the guarantee that none of them reaches our logs whatever Bolt prints.
+ * debug level; this scrub is the guarantee that none of them (nor a response_url, below) reaches
+ * our logs whatever Bolt prints.
  */
 const SECRET_PATTERN = /\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]+/g;
 
+/**
+ * response_url values: short-lived credentials that let anyone post as the app to the user who
+ * asked. The Socket Mode client logs whole envelopes at debug level, so they are scrubbed in every
+ * encoding they reach a log in: a JSON value (`"response_url":"…"`, with `\/` escapes or inside a
+ * JSON-encoded string), a form field (`response_url=…`) and any bare hooks.slack.com URL.
+ */
+const RESPONSE_URL_JSON = /(response_url\\*"\s*:\s*\\*")(?:[^"\\]|\\\/)*/g;
+const RESPONSE_URL_FORM = /(response_url=)[^&\s"]*/g;
+const SLACK_HOOK_URL = /https?:(?:\\*\/|%2F){2}hooks\.slack\.com[^\s"'<>&]*/gi;
+
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
-  let clean = text.replace(SECRET_PATTERN, '[redacted]');
+  let clean = text
+    .replace(SECRET_PATTERN, '[redacted]')
+    .replace(RESPONSE_URL_JSON, '$1[redacted]')
+    .replace(RESPONSE_URL_FORM, '$1[redacted]')
+    .replace(SLACK_HOOK_URL, '[redacted]');
   for (const secret of secrets) if (secret.length >= 8) clean = clean.split(secret).join('[redacted]');
   return clean;
 }

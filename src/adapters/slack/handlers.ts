@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { type Command, parseCommand } from '../../core/command.js';
 import type { LookupKind } from '../../core/errors.js';
 import { handleCommandText, type Reply, runLookup } from '../../core/lookup.js';
+import { toErrorView } from '../../core/messages.js';
 import type { LookupSource } from '../../core/source.js';
 import {
   decodeLookupButton,
@@ -12,7 +13,7 @@ import {
 } from '../../render/slack.js';
 import { withinBudget } from './ack-budget.js';
 import type { InFlight } from './inflight.js';
-import { describeSlackError, ephemeral, lookingUp, shareFailureText } from './reply.js';
+import { describeSlackError, genericError, lookingUp, safeEphemeral, shareFailureText } from './reply.js';
 
 export interface SlackHandlerDeps {
   source: LookupSource;
@@ -55,15 +56,37 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   const lookup = (kind: LookupKind, name: string): Promise<Reply> =>
     inflight.run((signal) => runLookup({ type: 'lookup', kind, name }, source, logger, { signal }));
 
+  /**
+   * A reply that finished after the adapter began stopping was aborted by the stop: it would only
+   * tell the user "something went wrong" about a shutdown, so it is dropped.
+   */
+  const droppedByStop = (what: string): boolean => {
+    if (!inflight.stopped) return false;
+    logger.info({ what }, 'late reply dropped: the Slack adapter stopped');
+    return true;
+  };
+
   app.command(SLASH_COMMAND, async ({ command, ack, respond }) => {
     const parsed = parseQuietly(command.text);
     const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-    const pending = inflight.run((signal) => handleCommandText(command.text, source, logger, { signal }));
+    const context = {
+      kind: lookupKind ?? parsed?.type ?? 'unparsed',
+      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
+    };
+    // handleCommandText never throws by contract; should it anyway, the user still gets an answer.
+    const pending = inflight
+      .run((signal) => handleCommandText(command.text, source, logger, { signal }))
+      .catch((error: unknown): Reply => {
+        logger.error({ err: error, ...context }, 'Slack command failed unexpectedly');
+        return { type: 'error', error: toErrorView(error) };
+      });
     // Slack drops the command with operation_timeout unless acked within 3 s: answer in the ack
     // when the lookup is quick, otherwise ack now and deliver the answer through response_url.
+    // Nothing on this path may throw (Bolt would answer 500): safeEphemeral falls back to the
+    // generic error card when the reply cannot be rendered.
     const early = await withinBudget(pending, deps.ackBudgetMs, LATE);
     if (early !== LATE) {
-      await ack(ephemeral(early, { lookupKind }));
+      await ack(safeEphemeral(early, { lookupKind }, logger, { ...context, stage: 'ack' }));
       return;
     }
     await ack(
@@ -72,9 +95,13 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
         : { response_type: 'ephemeral', text: 'Looking it up…' },
     );
     const reply = await pending;
+    if (droppedByStop('late answer')) return;
+    // A new ephemeral message, not replace_original: a slash command's response_url cannot replace
+    // the command's own ephemeral ack (only an interaction's response_url replaces its message), so
+    // "Looking up…" stays above the answer.
     await deliver(
       respond,
-      { ...ephemeral(reply, { lookupKind }), replace_original: true },
+      safeEphemeral(reply, { lookupKind }, logger, { ...context, stage: 'late answer' }),
       logger,
       'late answer',
     );
@@ -93,16 +120,27 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     }
     // Re-looked-up rather than carried in the button: the value stays small and the card current.
     const reply = await lookup(value.k, value.q);
+    if (droppedByStop('share')) return;
     if (reply.type !== 'result') {
       await deliver(
         respond,
-        { ...ephemeral(reply, { lookupKind: value.k }), replace_original: false },
+        {
+          ...safeEphemeral(reply, { lookupKind: value.k }, logger, { kind: value.k, stage: 'share' }),
+          replace_original: false,
+        },
         logger,
         'share lookup error',
       );
       return;
     }
-    const card = renderSlack(reply, { share: false, sharedBy: body.user.id });
+    let card: ReturnType<typeof renderSlack>;
+    try {
+      card = renderSlack(reply, { share: false, sharedBy: body.user.id });
+    } catch (error) {
+      logger.error({ err: error, kind: value.k, stage: 'share' }, 'could not render the Slack reply');
+      await deliver(respond, { ...genericError(error), replace_original: false }, logger, 'share failure');
+      return;
+    }
     try {
       // chat.postMessage rather than an in_channel response: the post is the bot's own message,
       // and Slack reports not_in_channel explicitly, so the user learns how to fix it.
@@ -128,9 +166,15 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       const value = decodeLookupButton(action.value);
       if (value === null) return;
       const reply = await lookup(value.k, value.q);
+      if (droppedByStop('suggestion answer')) return;
+      // An interaction's response_url may replace the message holding the button: the answer takes
+      // the place of the "not found" message.
       await deliver(
         respond,
-        { ...ephemeral(reply, { lookupKind: value.k }), replace_original: true },
+        {
+          ...safeEphemeral(reply, { lookupKind: value.k }, logger, { kind: value.k, stage: 'suggestion' }),
+          replace_original: true,
+        },
         logger,
         'suggestion answer',
       );

@@ -5,11 +5,11 @@
  */
 export class InFlight {
   private readonly controllers = new Set<AbortController>();
-  private stopped = false;
+  private stopped_ = false;
 
   async run<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
-    if (this.stopped) controller.abort(new Error('the Slack adapter is stopping'));
+    if (this.stopped_) controller.abort(new Error('the Slack adapter is stopping'));
     this.controllers.add(controller);
     try {
       return await work(controller.signal);
@@ -18,12 +18,17 @@ export class InFlight {
     }
   }
 
+  /** True once `abortAll` ran: late replies are then for an adapter that is going away. */
+  get stopped(): boolean {
+    return this.stopped_;
+  }
+
   get size(): number {
     return this.controllers.size;
   }
 
   abortAll(): void {
-    this.stopped = true;
+    this.stopped_ = true;
     for (const controller of this.controllers) controller.abort(new Error('the Slack adapter is stopping'));
   }
 }

@@ -1,12 +1,42 @@
 import type { RespondArguments } from '@slack/bolt';
+import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
+import { toErrorView } from '../../core/messages.js';
 import { escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
 import { scrubSecrets } from './bolt-logger.js';
 
 /** A card visible only to the person who asked. */
 export function ephemeral(reply: Reply, options: SlackRenderOptions = {}): RespondArguments {
   return { response_type: 'ephemeral', ...renderSlack(reply, options) };
+}
+
+/** The generic "something went wrong" card, as plain text should even that fail to render. */
+export function genericError(error: unknown): RespondArguments {
+  const view = toErrorView(error);
+  try {
+    return ephemeral({ type: 'error', error: view });
+  } catch {
+    return { response_type: 'ephemeral', text: [view.text, view.hint].filter(Boolean).join(' ') };
+  }
+}
+
+/**
+ * `ephemeral` that never throws: a reply the renderer cannot handle (a source bug) becomes the
+ * generic error card, logged with `context`, so the ack deadline is met with words, not a 500.
+ */
+export function safeEphemeral(
+  reply: Reply,
+  options: SlackRenderOptions,
+  logger: Logger,
+  context: Record<string, unknown>,
+): RespondArguments {
+  try {
+    return ephemeral(reply, options);
+  } catch (error) {
+    logger.error({ err: error, ...context, replyType: reply.type }, 'could not render the Slack reply');
+    return genericError(error);
+  }
 }
 
 /** The immediate answer when the lookup has not finished within the ack budget. */

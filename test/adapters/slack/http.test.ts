@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ApiKeyRefusedError,
@@ -16,7 +17,7 @@ import {
 } from '../../support/fake-slack.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';
-import { ScriptedSource } from './scripted-source.js';
+import { product, ScriptedSource } from './scripted-source.js';
 
 type Card = { text: string; blocks: { type: string; [key: string]: unknown }[] };
 
@@ -28,13 +29,58 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h.close();
+  // Nothing was sent that real Slack would ignore (replace/delete on a slash command's response_url).
+  expect(h.fake.rejectedResponses).toEqual([]);
   // Whatever happened in the tests, no credential reached the logs.
   for (const secret of [BOT_TOKEN, SIGNING_SECRET, APP_TOKEN]) expect(h.logs.text).not.toContain(secret);
+  expect(h.logs.text).not.toMatch(/response\\?\/(?:command|action)\\?\//);
 });
 afterEach(() => {
   source.failWith(null);
+  source.answerWith(null);
   source.open();
 });
+
+/**
+ * A request with a chunked body (no content-length) that keeps sending 64 KiB chunks until the bot
+ * answers or `maxBytes` are sent; resolves with the status, or with the error if the socket dies first.
+ */
+function sendChunked(url: string, maxBytes: number): Promise<{ status: number | null; sent: number }> {
+  return new Promise((resolve) => {
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let sent = 0;
+    let answered = false;
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+        'x-slack-signature': 'v0=0',
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? null, sent });
+      req.destroy();
+    });
+    req.on('error', () => {
+      if (!answered) resolve({ status: null, sent });
+    });
+    const pump = (): void => {
+      while (!answered && sent < maxBytes) {
+        sent += chunk.length;
+        if (!req.write(chunk)) {
+          req.once('drain', pump);
+          return;
+        }
+      }
+      // Past the limit the client stops sending but never ends the body: only the bot's own limit
+      // can answer it before the server's 15 s request timeout.
+    };
+    pump();
+  });
+}
 
 const command = (text: string, responseUrl = h.fake.responseUrl()) =>
   h.fake.send(h.eventsUrl, slashCommandForm(text, responseUrl), SIGNING_SECRET);
@@ -87,7 +133,11 @@ describe('Slack over HTTP', () => {
     expect(h.fake.responsesTo(responseUrl)).toHaveLength(0);
     source.open();
     const late = await h.fake.nextResponse(responseUrl);
-    expect(late.body).toMatchObject({ response_type: 'ephemeral', replace_original: true });
+    // A new ephemeral message: a slash command's response_url cannot replace the "Looking up…" ack.
+    expect(late.rejected).toBeUndefined();
+    expect(late.body).toMatchObject({ response_type: 'ephemeral' });
+    expect(late.body).not.toHaveProperty('replace_original');
+    expect(late.body).not.toHaveProperty('delete_original');
     expect(cardText(late.body as Card)).toContain('Oat drink');
   });
 
@@ -99,6 +149,8 @@ describe('Slack over HTTP', () => {
     expect(ack.json?.text).toContain('Looking up');
     source.open();
     const late = await h.fake.nextResponse(responseUrl);
+    expect(late.rejected).toBeUndefined();
+    expect(late.body).not.toHaveProperty('replace_original');
     expect(cardText(late.body as Card)).toContain('took too long');
   });
 
@@ -115,7 +167,7 @@ describe('Slack over HTTP', () => {
   });
 
   it('shares into the channel credited to the sharer and deletes the ephemeral copy', async () => {
-    const responseUrl = h.fake.responseUrl();
+    const responseUrl = h.fake.responseUrl('action');
     const ephemeral = (await command('product oat milk')).json as Card;
     const share = ephemeral.blocks.find((block) => block.type === 'actions') as unknown as {
       elements: { action_id: string; value: string }[];
@@ -143,7 +195,7 @@ describe('Slack over HTTP', () => {
   it('tells the sharer how to invite the bot when it is not in the channel', async () => {
     h.fake.onWebApi('chat.postMessage', () => ({ ok: false, error: 'not_in_channel' }));
     try {
-      const responseUrl = h.fake.responseUrl();
+      const responseUrl = h.fake.responseUrl('action');
       await press(SHARE_ACTION_ID, JSON.stringify({ k: 'product', q: 'oat milk' }), responseUrl);
       const notice = await h.fake.nextResponse(responseUrl);
       expect(notice.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -157,7 +209,7 @@ describe('Slack over HTTP', () => {
   it('tells the sharer when the lookup behind the share fails, and posts nothing', async () => {
     source.failWith(new UpstreamError('HTTP 500', 500));
     const posts = h.fake.callsTo('chat.postMessage').length;
-    const responseUrl = h.fake.responseUrl();
+    const responseUrl = h.fake.responseUrl('action');
     await press(SHARE_ACTION_ID, JSON.stringify({ k: 'product', q: 'oat milk' }), responseUrl);
     const notice = await h.fake.nextResponse(responseUrl);
     expect(notice.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
@@ -171,7 +223,7 @@ describe('Slack over HTTP', () => {
       elements: { action_id: string; value: string; text: { text: string } }[];
     };
     expect(actions.elements.map((element) => element.text.text)).toEqual(['Oat drink', 'Cheddar']);
-    const responseUrl = h.fake.responseUrl();
+    const responseUrl = h.fake.responseUrl('action');
     await press(actions.elements[0]!.action_id, actions.elements[0]!.value, responseUrl);
     const answer = await h.fake.nextResponse(responseUrl);
     expect(answer.body).toMatchObject({ replace_original: true, response_type: 'ephemeral' });
@@ -202,11 +254,80 @@ describe('Slack over HTTP', () => {
   });
 
   it('escapes hostile input echoed back in the answer', async () => {
-    const response = await command('product <!channel> <@U123> & co');
+    const response = await command('product <!channel> <@U123> & co @here @channel');
     const card = response.json as Card;
     expectWithinBlockKitLimits(card as never);
     expectNoSlackControlSequences(card as never);
     expect(cardText(card)).toContain('&lt;!channel&gt;');
+    expect(cardText(card)).toContain('@\u200bhere @\u200bchannel');
+  });
+
+  it('neutralises @here in the "Looking up…" ack', async () => {
+    source.hold();
+    const ack = await command('product @here milk');
+    expect(ack.json?.text).toBe('Looking up the product “@\u200bhere milk”…');
+  });
+
+  // A source bug: a result whose notes are not a list makes the renderer throw.
+  const unrenderable = { ...product('oat milk'), notes: null };
+
+  it('acks with the generic error when the answer cannot be rendered, instead of a 500', async () => {
+    source.answerWith(unrenderable);
+    const response = await command('product oat milk');
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ response_type: 'ephemeral' });
+    expect(cardText(response.json as Card)).toContain('Something went wrong on our side.');
+    await h.logs.waitFor('could not render the Slack reply');
+    const line = h.logs.lines.find((each) => each.includes('could not render the Slack reply'));
+    expect(line).toContain('"stage":"ack"');
+    expect(line).toContain('"kind":"product"');
+  });
+
+  it('delivers the generic error through response_url when a late answer cannot be rendered', async () => {
+    source.hold();
+    source.answerWith(unrenderable);
+    const responseUrl = h.fake.responseUrl();
+    const ack = await command('product oat milk', responseUrl);
+    expect(ack.status).toBe(200);
+    expect(ack.json?.text).toBe('Looking up the product “oat milk”…');
+    source.open();
+    const late = await h.fake.nextResponse(responseUrl);
+    expect(late.rejected).toBeUndefined();
+    expect(cardText(late.body as Card)).toContain('Something went wrong on our side.');
+  });
+
+  it('refuses a chunked body over 1 MiB with 413 as soon as it passes the limit', async () => {
+    const started = Date.now();
+    const lookups = source.calls.length;
+    const result = await sendChunked(h.eventsUrl, 4 * 1024 * 1024);
+    expect(result.status).toBe(413);
+    expect(result.sent).toBeLessThan(4 * 1024 * 1024);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(source.calls.length).toBe(lookups);
+  });
+
+  it('still accepts a signed chunked body under the limit', async () => {
+    const form = slashCommandForm('product oat milk', h.fake.responseUrl());
+    const timestampS = Math.floor(Date.now() / 1000);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = request(h.eventsUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-slack-request-timestamp': String(timestampS),
+          'x-slack-signature': signSlackRequest(SIGNING_SECRET, timestampS, form),
+        },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.on('error', reject);
+      const half = Math.floor(form.length / 2);
+      req.write(form.slice(0, half));
+      req.end(form.slice(half));
+    });
+    expect(status).toBe(200);
   });
 });
 
@@ -269,7 +390,7 @@ describe('Slack request verification', () => {
 
   it('refuses a forged share interaction', async () => {
     const body = interactionForm(
-      buttonPayload(SHARE_ACTION_ID, '{"k":"product","q":"oat milk"}', h.fake.responseUrl()),
+      buttonPayload(SHARE_ACTION_ID, '{"k":"product","q":"oat milk"}', h.fake.responseUrl('action')),
     );
     await expectRefused(() => h.fake.send(h.eventsUrl, body, 'forged'));
   });
@@ -277,5 +398,29 @@ describe('Slack request verification', () => {
   it('still accepts a correctly signed request within the window', async () => {
     const response = await h.fake.send(h.eventsUrl, form(), SIGNING_SECRET, { timestampS: now() - 4 * 60 });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('Slack adapter stop', () => {
+  it('drops late answers aborted by stop instead of posting an error card through response_url', async () => {
+    const slow = new ScriptedSource();
+    const own = await startHarness(slow, 'http');
+    try {
+      slow.hold();
+      const responseUrl = own.fake.responseUrl();
+      const ack = await own.fake.send(
+        own.eventsUrl,
+        slashCommandForm('product oat milk', responseUrl),
+        SIGNING_SECRET,
+      );
+      expect(ack.json?.text).toBe('Looking up the product “oat milk”…');
+      await own.adapter.stop();
+      await own.logs.waitFor('late reply dropped: the Slack adapter stopped');
+      // Give a delivery that should not happen time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(own.fake.responsesTo(responseUrl)).toEqual([]);
+    } finally {
+      await own.close();
+    }
   });
 });

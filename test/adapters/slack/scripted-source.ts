@@ -11,12 +11,21 @@ export class ScriptedSource implements LookupSource {
   readonly id = 'catalog' as const;
   readonly calls: { kind: 'product' | 'recipe'; name: string }[] = [];
   private failure: unknown = null;
+  private answer: unknown = null;
   private gate: Promise<void> | null = null;
   private release: (() => void) | null = null;
 
   /** The next lookups throw this until cleared with null. */
   failWith(error: unknown): void {
     this.failure = error;
+  }
+
+  /**
+   * The next lookups resolve with this, as is, until cleared with null: lets a test hand the
+   * adapter a result no renderer expects (a source bug) without touching the renderer.
+   */
+  answerWith(result: unknown): void {
+    this.answer = result;
   }
 
   /** Holds lookups until `open()` is called. */
@@ -31,18 +40,39 @@ export class ScriptedSource implements LookupSource {
     this.gate = null;
   }
 
-  async lookupProduct(name: string, _options?: LookupOptions): Promise<ProductResult> {
+  /** Waits for `open()`; like a real source, gives up with the signal's reason when aborted. */
+  private async wait(options: LookupOptions | undefined): Promise<void> {
+    const gate = this.gate;
+    if (gate === null) return;
+    const signal = options?.signal;
+    if (signal === undefined) return gate;
+    signal.throwIfAborted();
+    let onAbort = (): void => {};
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([gate, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async lookupProduct(name: string, options?: LookupOptions): Promise<ProductResult> {
     this.calls.push({ kind: 'product', name });
-    await this.gate;
+    await this.wait(options);
     if (this.failure) throw this.failure;
+    if (this.answer) return this.answer as ProductResult;
     if (!/milk|cheddar|drink/i.test(name)) throw new NotFoundError('product', name, ['Oat drink', 'Cheddar']);
     return product(name);
   }
 
-  async lookupRecipe(name: string, _options?: LookupOptions): Promise<RecipeResult> {
+  async lookupRecipe(name: string, options?: LookupOptions): Promise<RecipeResult> {
     this.calls.push({ kind: 'recipe', name });
-    await this.gate;
+    await this.wait(options);
     if (this.failure) throw this.failure;
+    if (this.answer) return this.answer as RecipeResult;
     if (!/lasagne/i.test(name)) throw new NotFoundError('recipe', name, ['Lasagne']);
     return recipe(name);
   }

@@ -14,6 +14,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
   for (const secret of [BOT_TOKEN, SIGNING_SECRET, APP_TOKEN]) expect(h.logs.text).not.toContain(secret);
+  // The Socket Mode client logs whole envelopes at debug; their response_url (a short-lived
+  // credential) must not reach the logs.
+  expect(h.logs.text).toContain('Received a message on the WebSocket');
+  expect(h.logs.text).not.toMatch(/response\\?\/(?:command|action)\\?\//);
+  expect(h.fake.rejectedResponses).toEqual([]);
 });
 
 describe('Slack over Socket Mode', () => {
@@ -62,11 +67,13 @@ describe('Slack over Socket Mode', () => {
     expect(ack.payload).toMatchObject({ text: 'Looking up the recipe “lasagne”…' });
     source.open();
     const late = await h.fake.nextResponse(responseUrl);
+    expect(late.rejected).toBeUndefined();
+    expect(late.body).not.toHaveProperty('replace_original');
     expect(JSON.stringify(late.body)).toContain('Not climate-friendly');
   });
 
   it('acks a share interaction envelope, posts to the channel and deletes the ephemeral copy', async () => {
-    const responseUrl = h.fake.responseUrl();
+    const responseUrl = h.fake.responseUrl('action');
     const ack = await h.fake.sendEnvelope(
       'interactive',
       buttonPayload(SHARE_ACTION_ID, JSON.stringify({ k: 'recipe', q: 'lasagne' }), responseUrl, 'U0SOCKET'),

@@ -23,14 +23,14 @@ const send = (h: Harness, text: string, responseUrl = h.fake.responseUrl()) =>
 describe('Slack with the built-in catalog', () => {
   let h: Harness;
   beforeAll(async () => {
-    // A generous budget: catalog lookups are in memory, so every answer should come in the ack.
+    // Catalog lookups are in memory, so answers normally come in the ack; the assertions read the
+    // card wherever it arrives, so a loaded CI machine that misses the budget still passes.
     h = await startHarness(createCatalogSource(loadCatalog()), 'http', { ackBudgetMs: 2_000, retries: 0 });
   });
   afterAll(async () => h.close());
 
   it('answers a product with value per litre, swap and attribution', async () => {
-    const { json } = await send(h, 'product oat milk');
-    const card = json as { text: string; blocks: never[] };
+    const card = (await answer(h, 'product oat milk')) as { text: string; blocks: never[] };
     expectWithinBlockKitLimits(card);
     const text = JSON.stringify(card);
     expect(text).toContain('per litre');
@@ -39,8 +39,7 @@ describe('Slack with the built-in catalog', () => {
   });
 
   it('answers a recipe with its verdict and main contributors', async () => {
-    const { json } = await send(h, 'recipe lasagne');
-    const card = json as { text: string; blocks: never[] };
+    const card = (await answer(h, 'recipe lasagne')) as { text: string; blocks: never[] };
     expectWithinBlockKitLimits(card);
     const text = JSON.stringify(card);
     expect(text).toContain('Not climate-friendly');
@@ -49,8 +48,10 @@ describe('Slack with the built-in catalog', () => {
   });
 
   it('answers hostile names with an escaped not-found message', async () => {
-    const { json } = await send(h, 'product <!channel> zzqx <@U123>');
-    const card = json as { text: string; blocks: never[] };
+    const card = (await answer(h, 'product <!channel> zzqx <@U123> @here')) as {
+      text: string;
+      blocks: never[];
+    };
     expectWithinBlockKitLimits(card);
     expectNoSlackControlSequences(card);
     expect(JSON.stringify(card)).toContain('No product found');
@@ -102,11 +103,12 @@ describe('Slack with the GreenSwapp API source', () => {
   });
 
   const failures: [string, Parameters<FakeGreenSwapp['respondOnce']>[0], string][] = [
-    ['rate limited', { status: 429, headers: { 'retry-after': '30' } }, 'Try again in 30 s.'],
     ['key refused', { status: 401 }, 'refused this bot’s API key'],
     ['upstream 5xx', { status: 503 }, 'having trouble'],
     ['bad response', { status: 200, body: 'not json at all' }, 'could not read'],
     ['not found', { status: 404, body: { detail: 'not found' } }, 'No product found'],
+    // Last: a 429 starts the client's 30 s cool-down, during which every lookup is rate limited.
+    ['rate limited', { status: 429, headers: { 'retry-after': '30' } }, 'Try again in 30 s.'],
   ];
   it.each(failures)('answers %s with the right short message', async (_name, response, expected) => {
     upstream.respondOnce(response);

@@ -95,6 +95,26 @@ describe('Bolt logger on pino', () => {
     expect(boltLogger(logs.logger, []).getLevel()).toBe('debug');
   });
 
+  it('scrubs response_url values and hooks.slack.com URLs, however they are encoded', () => {
+    const url = 'https://hooks.slack.com/commands/T0000001/123/AbCdEf';
+    const cases = [
+      JSON.stringify({ payload: { response_url: url, text: 'oat' } }),
+      `{"response_url":"${url.replaceAll('/', '\\/')}","text":"oat"}`,
+      JSON.stringify(JSON.stringify({ response_url: 'http://127.0.0.1:1/response/command/abc' })),
+      `token=x&response_url=${encodeURIComponent(url)}&text=oat`,
+      `posting to ${url} failed`,
+      JSON.stringify({ response_urls: [{ block_id: 'b', response_url: url }] }),
+    ];
+    for (const text of cases) {
+      const clean = scrubSecrets(text);
+      expect(clean).toContain('[redacted]');
+      expect(clean).not.toContain('AbCdEf');
+      expect(clean).not.toContain('/response/command/abc');
+    }
+    expect(scrubSecrets(cases[0]!)).toContain('"text":"oat"');
+    expect(scrubSecrets(cases[3]!)).toBe('token=x&response_url=[redacted]&text=oat');
+  });
+
   it('scrubs every kind of Slack token', () => {
     expect(scrubSecrets('xoxb-1-2 xoxp-3 xapp-1-A-2 xoxe.xoxp-1 plain')).toBe(
       '[redacted] [redacted] [redacted] xoxe.[redacted] plain',
