@@ -138,6 +138,32 @@ export function sharedMessage(embeds: DiscordEmbed[], sharedBy: string): Discord
   };
 }
 
+/**
+ * What the private copy becomes once the Share button is clicked (the type 7 update of the message
+ * the button is on), so the user sees the private card replaced rather than duplicated.
+ */
+export function sharedNotice(): DiscordMessage {
+  return {
+    content: '✅ Shared in the channel.',
+    embeds: [],
+    components: [],
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/**
+ * The private copy restored after the public post failed: the card and its button again, with a
+ * line saying what happened and what to do.
+ */
+export function shareFailedMessage(embeds: DiscordEmbed[], customId: string): DiscordMessage {
+  return {
+    content: '⚠️ Sharing in the channel failed. Try the button again in a moment.',
+    embeds: embeds.slice(0, 1).map(fitEmbed),
+    components: embeds.length > 0 ? [shareRow(customId)] : [],
+    allowed_mentions: { parse: [] },
+  };
+}
+
 function shareRow(customId: string): DiscordActionRow {
   return { type: 1, components: [{ type: 2, style: 2, label: 'Share in channel', custom_id: customId }] };
 }

@@ -6,6 +6,11 @@ import { closeLocal, listenLocal, readBody } from './local-server.js';
  * A fake Discord on 127.0.0.1 that speaks the real protocols: the REST API under /api/v10 (gateway
  * discovery, interaction callbacks, webhook edits and follow-ups, command registration) and a JSON
  * gateway (HELLO, IDENTIFY, READY, heartbeats, dispatch) on the same port.
+ *
+ * It refuses what real Discord refuses in the interaction flow, with Discord's codes: a second
+ * callback (40060), webhook calls for a token whose interaction was never acknowledged (10015),
+ * message ids the token did not create (10008), and callback or message bodies of the wrong shape
+ * (50035, 50006). Every refusal is recorded in `rejected`.
  */
 
 export const FAKE_BOT_TOKEN = 'fake-bot-token.abc.123';
@@ -34,6 +39,22 @@ export interface WebhookCall {
   /** '@original', a message id, or null for a follow-up POST. */
   messageId: string | null;
   body: Record<string, unknown> | null;
+  /** The id of the message a follow-up POST created. */
+  createdId?: string;
+}
+
+/** A REST call the fake answered with an error (scripted by failNext, or a refusal). */
+export interface Rejection {
+  request: RestRequest;
+  status: number;
+  body: unknown;
+}
+
+/** An interaction response the bot sent as the body of its HTTP reply (HTTP interactions mode). */
+export interface HttpResponseRecord {
+  interactionId: string;
+  token: string;
+  body: Callback['body'];
 }
 
 export interface Registration {
@@ -47,11 +68,16 @@ export interface GatewayConnection {
   /** The query string discord.js connected with, e.g. v=10&encoding=json. */
   query: URLSearchParams;
   identify: { token: string; intents: number } | null;
+  /** op 1 heartbeats received. */
   heartbeats: number;
+  /** op 11 heartbeat ACKs sent back. */
+  heartbeatAcks: number;
 }
 
 export interface FakeDiscordOptions {
   token?: string;
+  /** HELLO's heartbeat_interval; Discord's is about 41 s, tests use a short one to see heartbeats. */
+  heartbeatIntervalMs?: number;
 }
 
 /** A canned error response for the next matching REST call. */
@@ -70,7 +96,17 @@ export class FakeDiscord {
   readonly webhooks: WebhookCall[] = [];
   readonly registrations: Registration[] = [];
   readonly connections: GatewayConnection[] = [];
+  readonly rejected: Rejection[] = [];
+  readonly httpResponses: HttpResponseRecord[] = [];
   private readonly token: string;
+  private readonly heartbeatIntervalMs: number;
+  /** Interaction types of dispatched interactions, by id. */
+  private readonly interactionTypes = new Map<string, number>();
+  /** Tokens whose interaction was acknowledged, with the callback type (null: in an HTTP reply). */
+  private readonly acknowledged = new Map<string, number | null>();
+  /** Message ids created by follow-ups, by the token that created them. */
+  private readonly created = new Map<string, Set<string>>();
+  private messageCounter = 0;
   private readonly server: Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
@@ -81,6 +117,7 @@ export class FakeDiscord {
 
   constructor(options: FakeDiscordOptions = {}) {
     this.token = options.token ?? FAKE_BOT_TOKEN;
+    this.heartbeatIntervalMs = options.heartbeatIntervalMs ?? 41_250;
     this.server = createServer((req, res) => void this.handle(req, res));
     this.wss = new WebSocketServer({ server: this.server });
     this.wss.on('connection', (socket, req) => this.onConnection(socket, req));
@@ -131,8 +168,46 @@ export class FakeDiscord {
     return find()!;
   }
 
+  /** Every callback request for the interaction, including refused ones. */
+  callbackAttempts(interactionId: string): RestRequest[] {
+    return this.requests.filter((each) => each.path.startsWith(`/interactions/${interactionId}/`));
+  }
+
+  /** Every webhook request (edit, delete, follow-up) made with the token, including refused ones. */
+  webhookAttempts(token: string): RestRequest[] {
+    const segment = `/${encodeURIComponent(token)}`;
+    return this.requests.filter((each) => each.path.startsWith('/webhooks/') && each.path.includes(segment));
+  }
+
+  /**
+   * HTTP interactions mode: the interaction with `token` is about to be POSTed to the bot, whose
+   * HTTP reply is the acknowledgement. Webhook calls for it are accepted from now on, since the fake
+   * cannot see the reply itself (the bot only starts follow-up work once the reply is sent).
+   */
+  expectHttpResponse(token: string): void {
+    if (!this.acknowledged.has(token)) this.acknowledged.set(token, null);
+  }
+
+  /**
+   * HTTP interactions mode: checks the interaction response the bot replied with as Discord would,
+   * and records it. Returns why Discord would refuse it, or null.
+   */
+  recordHttpResponse(interaction: { id: string; token: string; type: number }, body: unknown): string | null {
+    const problem = callbackProblem(body, interaction.type);
+    if (problem !== null) return problem;
+    const response = body as Callback['body'];
+    this.acknowledged.set(interaction.token, response.type);
+    this.httpResponses.push({ interactionId: interaction.id, token: interaction.token, body: response });
+    this.notify();
+    return null;
+  }
+
   /** Sends a dispatch event to every identified gateway connection. */
   dispatch(event: string, data: unknown): void {
+    if (event === 'INTERACTION_CREATE') {
+      const interaction = data as { id: string; type: number };
+      this.interactionTypes.set(interaction.id, interaction.type);
+    }
     this.sequence += 1;
     const payload = JSON.stringify({ op: 0, t: event, s: this.sequence, d: data });
     for (const socket of this.sockets) socket.send(payload);
@@ -160,12 +235,15 @@ export class FakeDiscord {
     };
     this.requests.push(request);
     const failure = this.failures.find((each) => each.remaining > 0 && each.match(request));
+    let answer: Answer;
     if (failure) {
       failure.remaining -= 1;
-      send(res, { status: failure.status, body: failure.body });
+      answer = { status: failure.status, body: failure.body };
     } else {
-      send(res, this.route(request));
+      answer = this.route(request);
     }
+    if (answer.status >= 400) this.rejected.push({ request, status: answer.status, body: answer.body });
+    send(res, answer);
     this.notify();
   }
 
@@ -195,7 +273,11 @@ export class FakeDiscord {
         return { status: 400, body: { message: 'Interaction has already been acknowledged.', code: 40060 } };
       }
       const token = decodeURIComponent(callback[2]!);
-      this.callbacks.push({ interactionId, token, body: request.body as Callback['body'] });
+      const problem = callbackProblem(request.body, this.interactionTypes.get(interactionId));
+      if (problem !== null) return invalid(problem);
+      const body = request.body as Callback['body'];
+      this.callbacks.push({ interactionId, token, body });
+      this.acknowledged.set(token, body.type);
       return { status: 204 };
     }
 
@@ -204,15 +286,42 @@ export class FakeDiscord {
       const messageId = webhook[3] === undefined ? null : decodeURIComponent(webhook[3]);
       const allowed = messageId === null ? method === 'POST' : method === 'PATCH' || method === 'DELETE';
       if (!allowed) return { status: 405, body: { message: '405: Method Not Allowed', code: 0 } };
-      this.webhooks.push({
+      const token = decodeURIComponent(webhook[2]!);
+      // An interaction token becomes a webhook only once its interaction has been acknowledged.
+      if (!this.acknowledged.has(token)) {
+        return { status: 404, body: { message: 'Unknown Webhook', code: 10015 } };
+      }
+      // A token reaches its own original response and the follow-ups it created, nothing else.
+      if (messageId !== null && messageId !== '@original' && !this.created.get(token)?.has(messageId)) {
+        return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      }
+      const problem =
+        method === 'POST'
+          ? messageProblem(request.body, 'create')
+          : method === 'PATCH'
+            ? messageProblem(request.body, 'edit')
+            : null;
+      if (problem !== null) return invalid(problem);
+      const call: WebhookCall = {
         method: method as WebhookCall['method'],
         applicationId: webhook[1]!,
-        token: decodeURIComponent(webhook[2]!),
+        token,
         messageId,
         body: request.body as Record<string, unknown> | null,
-      });
+      };
+      if (method === 'POST') {
+        this.messageCounter += 1;
+        call.createdId = `3333333333${String(this.messageCounter).padStart(8, '0')}`;
+        const ids = this.created.get(token) ?? new Set<string>();
+        ids.add(call.createdId);
+        this.created.set(token, ids);
+      }
+      this.webhooks.push(call);
       if (method === 'DELETE') return { status: 204 };
-      return { status: 200, body: { id: '333333333333333333', ...(request.body as object) } };
+      return {
+        status: 200,
+        body: { id: call.createdId ?? '333333333333333333', ...(request.body as object) },
+      };
     }
 
     const commands = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path);
@@ -241,15 +350,17 @@ export class FakeDiscord {
       query: new URL(req.url ?? '/', 'http://fake').searchParams,
       identify: null,
       heartbeats: 0,
+      heartbeatAcks: 0,
     };
     this.connections.push(connection);
-    socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: 41_250 } }));
+    socket.send(JSON.stringify({ op: 10, d: { heartbeat_interval: this.heartbeatIntervalMs } }));
     socket.on('message', (raw) => {
       const payload = JSON.parse(raw.toString()) as { op: number; d: Record<string, unknown> };
       switch (payload.op) {
         case 1:
           connection.heartbeats += 1;
           socket.send(JSON.stringify({ op: 11 }));
+          connection.heartbeatAcks += 1;
           break;
         case 2: {
           const { token, intents } = payload.d as { token: string; intents: number };
@@ -300,6 +411,96 @@ function botUser() {
 interface Answer {
   status: number;
   body?: unknown;
+}
+
+function invalid(problem: string): Answer {
+  if (problem === 'empty message') {
+    return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
+  }
+  return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: problem } };
+}
+
+const MESSAGE_COMPONENT = 3;
+
+/**
+ * Why Discord would refuse this interaction response, or null. `interactionType` is known when the
+ * fake dispatched the interaction itself.
+ */
+export function callbackProblem(body: unknown, interactionType?: number): string | null {
+  if (!isObject(body) || typeof body.type !== 'number') return 'type is required';
+  const data = body.data;
+  const forComponents = (type: number) =>
+    interactionType !== undefined && interactionType !== MESSAGE_COMPONENT
+      ? `type ${type} is only for component interactions`
+      : null;
+  switch (body.type) {
+    case 1:
+      return null;
+    case 4:
+      return isObject(data) ? messageProblem(data, 'create') : 'data is required';
+    case 5:
+      if (data === undefined) return null;
+      if (!isObject(data)) return 'data must be an object';
+      if (Object.keys(data).some((key) => key !== 'flags')) return 'a deferral only takes flags';
+      return flagsProblem(data.flags, [0, 64]);
+    case 6:
+      if (data !== undefined && (!isObject(data) || Object.keys(data).some((key) => key !== 'flags'))) {
+        return 'a deferred update takes no message';
+      }
+      return forComponents(6);
+    case 7:
+      return forComponents(7) ?? (isObject(data) ? messageProblem(data, 'edit') : 'data is required');
+    case 8: {
+      const choices = isObject(data) ? data.choices : undefined;
+      if (!Array.isArray(choices) || choices.length > 25) return 'choices: at most 25';
+      const bad = choices.some(
+        (choice) =>
+          !isObject(choice) ||
+          typeof choice.name !== 'string' ||
+          choice.name.length < 1 ||
+          choice.name.length > 100 ||
+          typeof choice.value !== 'string' ||
+          choice.value.length > 100,
+      );
+      return bad ? 'choices: names 1-100 characters, string values of at most 100' : null;
+    }
+    default:
+      return `unknown response type ${body.type}`;
+  }
+}
+
+/**
+ * Why Discord would refuse this message body, or null. A new message (type 4, follow-up) needs
+ * content or embeds and may be ephemeral; an edit (PATCH, type 7) cannot change ephemerality and
+ * must not leave the message empty.
+ */
+export function messageProblem(body: unknown, use: 'create' | 'edit'): string | null {
+  if (!isObject(body)) return 'body must be an object';
+  const content = body.content;
+  const embeds = body.embeds;
+  if (content !== undefined && (typeof content !== 'string' || content.length > 2000)) {
+    return 'content: a string of at most 2000 characters';
+  }
+  if (embeds !== undefined && (!Array.isArray(embeds) || embeds.length > 10)) {
+    return 'embeds: at most 10';
+  }
+  if (body.components !== undefined && !Array.isArray(body.components)) return 'components: an array';
+  const hasContent = typeof content === 'string' && content !== '';
+  const hasEmbeds = Array.isArray(embeds) && embeds.length > 0;
+  if (use === 'create' && !hasContent && !hasEmbeds) return 'empty message';
+  if (use === 'edit' && Array.isArray(embeds) && !hasEmbeds && !hasContent) return 'empty message';
+  return flagsProblem(body.flags, use === 'create' ? [0, 64] : [0]);
+}
+
+function flagsProblem(flags: unknown, allowed: readonly number[]): string | null {
+  if (flags === undefined) return null;
+  return typeof flags === 'number' && allowed.includes(flags)
+    ? null
+    : `flags: only ${allowed.join(' or ')} allowed here`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function send(res: ServerResponse, answer: Answer): void {

@@ -79,15 +79,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (outcome === null) return;
     const { id, token } = payload as { id: string; token: string };
     try {
+      // One attempt only: the answer must land within 3 s, so a 429 is not waited out.
       await rest.createResponse(id, token, outcome.response);
     } catch (error) {
+      const status = error instanceof DiscordRestError ? error.status : null;
       const late = error instanceof DiscordRestError && error.code === UNKNOWN_INTERACTION;
       logger.warn(
         { err: error, interaction: id },
         late
           ? 'Discord interaction expired before it was answered'
-          : 'could not answer a Discord interaction',
+          : status === 429
+            ? 'Discord rate-limited the answer to an interaction; not retried (3 s deadline)'
+            : 'could not answer a Discord interaction',
       );
+      // Nothing was acknowledged, so there is nothing to edit or follow up.
       return;
     }
     await outcome.after?.(rest);

@@ -12,6 +12,8 @@ import {
   parseShareCustomId,
   renderDiscord,
   sharedMessage,
+  sharedNotice,
+  shareFailedMessage,
 } from '../../render/discord.js';
 import { COMMAND_NAME } from './commands.js';
 import {
@@ -36,8 +38,8 @@ const CHOICE_LIMIT = 100;
 export interface InteractionOutcome {
   response: InteractionResponse;
   /**
-   * Work to do once the response has reached Discord: edit a deferred reply, remove the ephemeral
-   * copy of a shared answer. Never throws; failures are logged.
+   * Work to do once the response has reached Discord: edit a deferred reply, post a shared answer.
+   * Never throws; failures are logged.
    */
   after?: (rest: DiscordRest) => Promise<void>;
 }
@@ -55,9 +57,19 @@ export interface InteractionHandlerOptions {
 /**
  * The whole bot logic for Discord, shared by the gateway and the HTTP transport: takes a raw
  * interaction payload, returns the immediate response and any follow-up work. Returns null for
- * payloads that are malformed or not for this bot.
+ * payloads that are malformed or not for this bot. Never rejects for a valid interaction: whatever
+ * goes wrong, there is a response to send.
  */
 export type InteractionHandler = (payload: unknown) => Promise<InteractionOutcome | null>;
+
+/** The last resort when even the error view cannot be rendered. */
+const LAST_RESORT: DiscordMessage = {
+  content: '⚠️ Something went wrong on our side. Try again in a moment.',
+  embeds: [],
+  components: [],
+  flags: EPHEMERAL_FLAG,
+  allowed_mentions: { parse: [] },
+};
 
 export function createInteractionHandler(options: InteractionHandlerOptions): InteractionHandler {
   const { source, suggester, logger } = options;
@@ -67,6 +79,28 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   const immediate = (data: DiscordMessage): InteractionOutcome => ({
     response: { type: CallbackType.ChannelMessageWithSource, data },
   });
+
+  /** The ephemeral error message for `error`; the generic one for anything unexpected. */
+  const errorMessage = (error: unknown): DiscordMessage => {
+    try {
+      return renderDiscord({ type: 'error', error: toErrorView(error) });
+    } catch {
+      return LAST_RESORT;
+    }
+  };
+
+  /**
+   * Renders, or answers with the generic error view when the renderer throws (a result with an
+   * unexpected shape): the interaction still gets its response.
+   */
+  const rendered = (make: () => DiscordMessage, context: Record<string, unknown>): DiscordMessage => {
+    try {
+      return make();
+    } catch (error) {
+      logger.error({ err: error, ...context }, 'could not render a Discord reply; answering with an error');
+      return errorMessage(error);
+    }
+  };
 
   const lookup = (kind: LookupKind, name: string): Promise<Reply> =>
     runLookup({ type: 'lookup', kind, name }, source, logger, lookupOptions).catch(
@@ -83,39 +117,49 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   ): Promise<InteractionOutcome> {
     const settled = await within(pending, budgetMs);
     if (settled.done) return immediate(settled.value);
-    return deferred(interaction, pending, true);
-  }
-
-  async function editReply(rest: DiscordRest, interaction: Interaction, message: DiscordMessage) {
-    // Ephemerality was fixed by the deferral; an edit cannot change it.
-    const { flags: _flags, ...edit } = message;
-    try {
-      await rest.editOriginal(interaction.application_id, interaction.token, edit);
-      return true;
-    } catch (error) {
-      logger.warn({ err: error, interaction: interaction.id }, 'could not edit the deferred Discord reply');
-      return false;
-    }
-  }
-
-  /** Acknowledges now and delivers the reply (by default: edits the acknowledgement) once ready. */
-  function deferred(
-    interaction: Interaction,
-    pending: Promise<DiscordMessage>,
-    ephemeral: boolean,
-    deliver: (rest: DiscordRest, message: DiscordMessage) => Promise<unknown> = (rest, message) =>
-      editReply(rest, interaction, message),
-  ): InteractionOutcome {
     logger.debug({ interaction: interaction.id, budgetMs }, 'lookup slower than the budget; deferring');
     return {
       response: {
         type: CallbackType.DeferredChannelMessageWithSource,
-        data: ephemeral ? { flags: EPHEMERAL_FLAG } : {},
+        data: { flags: EPHEMERAL_FLAG },
       },
-      after: async (rest) => {
-        await deliver(rest, await pending);
-      },
+      after: async (rest) => deliverDeferred(rest, interaction, await pending),
     };
+  }
+
+  /**
+   * Replaces the "thinking…" message of an ephemeral deferral with the reply. When the edit fails,
+   * the reply goes out as a follow-up (the first follow-up after a deferral takes the place of the
+   * loading message), and when that fails too, the error view does, so that the user is never
+   * left with "thinking…".
+   */
+  async function deliverDeferred(rest: DiscordRest, interaction: Interaction, message: DiscordMessage) {
+    const context = { interaction: interaction.id };
+    // Ephemerality was fixed by the deferral; an edit cannot change it.
+    const { flags: _flags, ...edit } = message;
+    try {
+      await rest.editOriginal(interaction.application_id, interaction.token, edit);
+      return;
+    } catch (error) {
+      logger.warn({ err: error, ...context }, 'could not edit the deferred Discord reply; following up');
+    }
+    const fallbacks: DiscordMessage[] = [{ ...message, flags: EPHEMERAL_FLAG }];
+    const failure = errorMessage(undefined);
+    if (message.content !== failure.content) fallbacks.push(failure);
+    for (const [index, followUp] of fallbacks.entries()) {
+      try {
+        await rest.followUp(interaction.application_id, interaction.token, followUp);
+        return;
+      } catch (error) {
+        logger.warn(
+          { err: error, ...context },
+          index === 0
+            ? 'could not send the deferred reply as a follow-up'
+            : 'could not send the error follow-up',
+        );
+      }
+    }
+    logger.error(context, 'a deferred Discord reply could not be delivered');
   }
 
   async function command(interaction: Interaction): Promise<InteractionOutcome | null> {
@@ -123,19 +167,22 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     if (!data.success || data.data.name !== COMMAND_NAME) return null;
     const sub = data.data.options?.[0];
     const kind = lookupKind(sub);
+    const context = { interaction: interaction.id, kind: kind ?? 'help' };
     if (sub === undefined || kind === null) {
-      return immediate(renderDiscord({ type: 'help', help: helpView() }));
+      return immediate(rendered(() => renderDiscord({ type: 'help', help: helpView() }), context));
     }
     const raw = sub.options?.find((option) => option.name === 'name')?.value;
     let name: string;
     try {
       name = normaliseName(typeof raw === 'string' ? raw : '');
     } catch (error) {
-      return immediate(renderDiscord({ type: 'error', error: toErrorView(error) }));
+      return immediate(errorMessage(error));
     }
     return answer(
       interaction,
-      lookup(kind, name).then((reply) => renderDiscord(reply)),
+      lookup(kind, name).then((reply) =>
+        rendered(() => renderDiscord(reply), { ...context, reply: reply.type }),
+      ),
     );
   }
 
@@ -158,65 +205,120 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
         logger.warn({ err: error }, 'autocomplete failed');
       }
     }
-    return { response: { type: CallbackType.ApplicationCommandAutocompleteResult, data: { choices } } };
+    return autocompleteResult(choices);
   }
 
+  /**
+   * The Share button. The private copy is updated in place (type 7, or type 6 then an edit when
+   * the answer has to be looked up again) and the public copy is a follow-up message through the
+   * button's own interaction token: both documented uses of that token.
+   */
   async function component(interaction: Interaction): Promise<InteractionOutcome | null> {
     const data = ComponentDataSchema.safeParse(interaction.data);
     if (!data.success) return null;
     const share = parseShareCustomId(data.data.custom_id);
     if (share === null) return { response: { type: CallbackType.DeferredUpdateMessage } };
+    const customId = data.data.custom_id;
     const userId = interaction.member?.user.id ?? interaction.user?.id ?? '';
-    const copy = interaction.message;
-
-    const removeEphemeralCopy = async (rest: DiscordRest) => {
-      if (copy === undefined) return;
-      try {
-        await rest.deleteMessage(interaction.application_id, interaction.token, copy.id);
-      } catch (error) {
-        // Not essential: the user can dismiss the ephemeral copy themselves.
-        logger.info({ err: error, interaction: interaction.id }, 'could not remove the ephemeral copy');
-      }
-    };
+    const context = { interaction: interaction.id, kind: share.kind, share: true };
 
     // The button sits on the bot's own answer, so its embed is re-posted as is: no second lookup,
     // and names longer than a custom_id survive.
-    const embed = firstEmbed(copy?.embeds);
+    const embed = firstEmbed(interaction.message?.embeds);
     if (embed !== null) {
-      return { ...immediate(sharedMessage([embed], userId)), after: removeEphemeralCopy };
+      const shared = rendered(() => sharedMessage([embed], userId), context);
+      if (shared.flags === EPHEMERAL_FLAG) return immediate(shared);
+      return {
+        response: { type: CallbackType.UpdateMessage, data: sharedNotice() },
+        after: (rest) => postShared(rest, interaction, shared, customId, false),
+      };
     }
 
     // No embed to copy (Discord always sends the message, so this is defensive): look it up again.
-    const shared = (reply: Reply) =>
-      reply.type === 'result' ? renderDiscord(reply, { mode: { sharedBy: userId } }) : renderDiscord(reply);
-    const pending = lookup(share.kind, share.name);
+    const pending = lookup(share.kind, share.name).then((reply) =>
+      rendered(
+        () =>
+          reply.type === 'result'
+            ? renderDiscord(reply, { mode: { sharedBy: userId } })
+            : renderDiscord(reply),
+        { ...context, reply: reply.type },
+      ),
+    );
     const settled = await within(pending, budgetMs);
     if (settled.done) {
-      const message = shared(settled.value);
-      return settled.value.type === 'result'
-        ? { ...immediate(message), after: removeEphemeralCopy }
-        : immediate(message);
+      const message = settled.value;
+      // Errors go to the user alone, as a new ephemeral message; the private copy stays.
+      if (message.flags === EPHEMERAL_FLAG) return immediate(message);
+      return {
+        response: { type: CallbackType.UpdateMessage, data: sharedNotice() },
+        after: (rest) => postShared(rest, interaction, message, customId, false),
+      };
     }
-    return deferred(interaction, pending.then(shared), false, async (rest, message) => {
-      if (message.flags === EPHEMERAL_FLAG) {
-        // The lookup failed after a public deferral: the error goes to the user alone.
-        await replacePublicWithPrivate(rest, interaction, message);
-      } else if (await editReply(rest, interaction, message)) {
-        await removeEphemeralCopy(rest);
-      }
-    });
+    logger.debug({ ...context, budgetMs }, 'share lookup slower than the budget; deferring the update');
+    return {
+      response: { type: CallbackType.DeferredUpdateMessage },
+      after: async (rest) => {
+        const message = await pending;
+        if (message.flags !== EPHEMERAL_FLAG) {
+          await postShared(rest, interaction, message, customId, true);
+          return;
+        }
+        try {
+          await rest.followUp(interaction.application_id, interaction.token, message);
+        } catch (error) {
+          logger.warn({ err: error, ...context }, 'could not send the share error as a follow-up');
+        }
+      },
+    };
   }
 
-  async function replacePublicWithPrivate(
+  /**
+   * Posts the public copy as a follow-up. When that fails, the private copy (already replaced by
+   * the notice, or still the card) gets its card and button back with a line saying sharing failed.
+   */
+  async function postShared(
     rest: DiscordRest,
     interaction: Interaction,
-    message: DiscordMessage,
+    shared: DiscordMessage,
+    customId: string,
+    showNotice: boolean,
   ) {
+    const context = { interaction: interaction.id, share: true };
+    const { application_id: app, token } = interaction;
     try {
-      await rest.deleteMessage(interaction.application_id, interaction.token, '@original');
-      await rest.followUp(interaction.application_id, interaction.token, message);
+      await rest.followUp(app, token, shared);
     } catch (error) {
-      logger.warn({ err: error, interaction: interaction.id }, 'could not replace a failed share');
+      logger.warn({ err: error, ...context }, 'could not post a shared Discord answer');
+      try {
+        await rest.editOriginal(app, token, shareFailedMessage(shared.embeds, customId));
+      } catch (editError) {
+        logger.warn({ err: editError, ...context }, 'could not tell the user that sharing failed');
+      }
+      return;
+    }
+    if (!showNotice) return;
+    try {
+      await rest.editOriginal(app, token, sharedNotice());
+    } catch (error) {
+      // Not essential: the public copy is out, the private one merely stays as it was.
+      logger.info({ err: error, ...context }, 'could not mark the private copy as shared');
+    }
+  }
+
+  /** What to answer when handling itself threw: the generic error, so Discord never shows a failure. */
+  function failed(interaction: Interaction, error: unknown): InteractionOutcome | null {
+    logger.error(
+      { err: error, interaction: interaction.id, type: interaction.type },
+      'Discord interaction handling failed; answering with an error',
+    );
+    switch (interaction.type) {
+      case InteractionType.ApplicationCommandAutocomplete:
+        return autocompleteResult([]);
+      case InteractionType.ApplicationCommand:
+      case InteractionType.MessageComponent:
+        return immediate(errorMessage(error));
+      default:
+        return null;
     }
   }
 
@@ -227,19 +329,27 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       return null;
     }
     const interaction = parsed.data;
-    switch (interaction.type) {
-      case InteractionType.Ping:
-        return { response: { type: CallbackType.Pong } };
-      case InteractionType.ApplicationCommand:
-        return command(interaction);
-      case InteractionType.ApplicationCommandAutocomplete:
-        return autocomplete(interaction);
-      case InteractionType.MessageComponent:
-        return component(interaction);
-      default:
-        return null;
+    try {
+      switch (interaction.type) {
+        case InteractionType.Ping:
+          return { response: { type: CallbackType.Pong } };
+        case InteractionType.ApplicationCommand:
+          return await command(interaction);
+        case InteractionType.ApplicationCommandAutocomplete:
+          return autocomplete(interaction);
+        case InteractionType.MessageComponent:
+          return await component(interaction);
+        default:
+          return null;
+      }
+    } catch (error) {
+      return failed(interaction, error);
     }
   };
+}
+
+function autocompleteResult(choices: AutocompleteChoice[]): InteractionOutcome {
+  return { response: { type: CallbackType.ApplicationCommandAutocompleteResult, data: { choices } } };
 }
 
 function lookupKind(sub: TopOption | undefined): LookupKind | null {

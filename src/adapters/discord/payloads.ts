@@ -18,6 +18,7 @@ export const CallbackType = {
   ChannelMessageWithSource: 4,
   DeferredChannelMessageWithSource: 5,
   DeferredUpdateMessage: 6,
+  UpdateMessage: 7,
   ApplicationCommandAutocompleteResult: 8,
 } as const;
 
@@ -86,6 +87,7 @@ export type InteractionResponse =
   | { type: typeof CallbackType.ChannelMessageWithSource; data: DiscordMessage }
   | { type: typeof CallbackType.DeferredChannelMessageWithSource; data: { flags?: number } }
   | { type: typeof CallbackType.DeferredUpdateMessage }
+  | { type: typeof CallbackType.UpdateMessage; data: DiscordMessage }
   | {
       type: typeof CallbackType.ApplicationCommandAutocompleteResult;
       data: { choices: AutocompleteChoice[] };

@@ -9,7 +9,10 @@ export const DISCORD_API_VERSION = '10';
 
 const USER_AGENT = 'DiscordBot (https://github.com/carbon-bot/carbon, 0.1.0)';
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Webhook edits and follow-ups (15 minutes to land) and command registration. */
 const MAX_ATTEMPTS = 3;
+/** The longest a retried call waits between attempts, whatever Discord's retry_after says. */
+const MAX_RETRY_WAIT_MS = 5_000;
 
 /**
  * DISCORD_API_URL without a version suffix, as discord.js's `rest.api` option wants it. Both
@@ -45,10 +48,20 @@ export class DiscordRestError extends Error {
 
 /** The REST calls the bot makes; interaction endpoints authenticate by the token in the path. */
 export interface DiscordRest {
-  /** Gateway mode only: in HTTP mode the response is the HTTP reply itself. */
+  /**
+   * Gateway mode only: in HTTP mode the response is the HTTP reply itself. Never retried: it must
+   * land within Discord's 3 s, so a 429 or any other failure rejects at once.
+   */
   createResponse(interactionId: string, token: string, response: InteractionResponse): Promise<void>;
+  /**
+   * Edits the first response: the deferred reply, or for a component interaction answered with
+   * type 6/7 the message the component is on. Retried a bounded number of times.
+   */
   editOriginal(applicationId: string, token: string, message: Omit<DiscordMessage, 'flags'>): Promise<void>;
-  deleteMessage(applicationId: string, token: string, messageId: string): Promise<void>;
+  /**
+   * A new message through the interaction token (public unless flags is 64). After a type 5
+   * deferral the first follow-up takes the place of the "thinking…" message. Retried like edits.
+   */
   followUp(applicationId: string, token: string, message: DiscordMessage): Promise<void>;
   /** Bulk overwrite with the bot token; returns Discord's list of commands. */
   putCommands(applicationId: string, guildId: string | undefined, body: unknown): Promise<unknown>;
@@ -64,11 +77,11 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
   const seg = encodeURIComponent;
 
   async function call(
-    method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+    method: 'POST' | 'PATCH' | 'PUT',
     route: string,
     path: string,
     body: unknown,
-    auth = false,
+    { auth = false, retry = true }: { auth?: boolean; retry?: boolean } = {},
   ): Promise<unknown> {
     const headers: Record<string, string> = { 'user-agent': USER_AGENT };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -96,7 +109,9 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
         return text === '' ? null : JSON.parse(text);
       }
       const parsed = parseError(text);
-      const wait = retryDelayMs(response.statusCode, parsed, response.headers['retry-after'], attempt);
+      const wait = retry
+        ? retryDelayMs(response.statusCode, parsed, response.headers['retry-after'], attempt)
+        : null;
       if (wait !== null && attempt < MAX_ATTEMPTS) {
         await sleep(wait);
         continue;
@@ -112,6 +127,7 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
         'POST /interactions/:id/:token/callback',
         `/interactions/${seg(interactionId)}/${seg(token)}/callback`,
         response,
+        { retry: false },
       );
     },
     async editOriginal(applicationId, token, message) {
@@ -120,14 +136,6 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
         'PATCH /webhooks/:application/:token/messages/@original',
         `/webhooks/${seg(applicationId)}/${seg(token)}/messages/@original`,
         message,
-      );
-    },
-    async deleteMessage(applicationId, token, messageId) {
-      await call(
-        'DELETE',
-        'DELETE /webhooks/:application/:token/messages/:message',
-        `/webhooks/${seg(applicationId)}/${seg(token)}/messages/${seg(messageId)}`,
-        undefined,
       );
     },
     async followUp(applicationId, token, message) {
@@ -147,7 +155,7 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
         guildId === undefined
           ? 'PUT /applications/:id/commands'
           : 'PUT /applications/:id/guilds/:guild/commands';
-      return call('PUT', route, path, body, true);
+      return call('PUT', route, path, body, { auth: true });
     },
   };
 }
@@ -178,7 +186,7 @@ function retryDelayMs(
   if (status === 429) {
     const header = Number(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader);
     const seconds = error.retryAfter ?? (Number.isFinite(header) ? header : 1);
-    return Math.min(Math.max(seconds, 0) * 1000, 5_000);
+    return Math.min(Math.max(seconds, 0) * 1000, MAX_RETRY_WAIT_MS);
   }
   if (status === 404 && (error.code === 10008 || error.code === 10015)) return 250 * attempt;
   return null;

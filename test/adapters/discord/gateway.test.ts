@@ -11,6 +11,7 @@ import {
   type InteractionPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
+import { memorySource } from '../../support/memory-source.js';
 import { type ApiHarness, type Harness, startApiHarness, startHarness } from './harness.js';
 
 type Message = {
@@ -104,7 +105,7 @@ describe('Discord gateway mode with the catalog', () => {
     expect(many.choices.length).toBeLessThanOrEqual(25);
   });
 
-  it('shares an answer publicly, credited without a ping, and removes the ephemeral copy', async () => {
+  it('shares an answer: the private copy is updated in place (type 7), the public one is a follow-up', async () => {
     const command = commandPayload('product', 'oat milk');
     harness.fake.dispatch('INTERACTION_CREATE', command);
     const answer = (await harness.fake.waitForCallback(command.id)).body.data as unknown as Message;
@@ -112,22 +113,61 @@ describe('Discord gateway mode with the catalog', () => {
     const click = buttonPayload(answer.components[0]!.components[0]!.custom_id, answer.embeds);
     harness.fake.dispatch('INTERACTION_CREATE', click);
     const callback = await harness.fake.waitForCallback(click.id);
-    expect(callback.body.type).toBe(4);
-    const shared = callback.body.data as unknown as Message;
+    expect(callback.body).toEqual({
+      type: 7,
+      data: {
+        content: '✅ Shared in the channel.',
+        embeds: [],
+        components: [],
+        allowed_mentions: { parse: [] },
+      },
+    });
+
+    const followUp = await harness.fake.waitForWebhook(click.token, 'POST');
+    expect(followUp).toMatchObject({ applicationId: FAKE_APPLICATION_ID, messageId: null });
+    const shared = followUp.body as unknown as Message;
     expect(shared.flags).toBeUndefined();
     expect(shared.content).toBe(`Shared by <@${USER_ID}>`);
     expect(shared.allowed_mentions).toEqual({ parse: [] });
     expect(shared.components).toEqual([]);
     expect(shared.embeds).toEqual(answer.embeds);
+    // Nothing else: no delete of a message another interaction's token created.
+    expect(harness.fake.webhookAttempts(click.token)).toHaveLength(1);
+    expect(harness.fake.webhookAttempts(command.token)).toEqual([]);
+  });
 
-    const removal = await harness.fake.waitForWebhook(click.token, 'DELETE');
-    expect(removal).toMatchObject({ applicationId: FAKE_APPLICATION_ID, messageId: click.message.id });
+  it('gives the card and its button back, saying sharing failed, when the public post fails', async () => {
+    const command = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', command);
+    const answer = (await harness.fake.waitForCallback(command.id)).body.data as unknown as Message;
+    const customId = answer.components[0]!.components[0]!.custom_id;
+
+    const click = buttonPayload(customId, answer.embeds);
+    harness.fake.failNext(
+      (request) =>
+        request.method === 'POST' &&
+        request.path.startsWith(`/webhooks/${FAKE_APPLICATION_ID}/${click.token}`),
+      500,
+    );
+    harness.fake.dispatch('INTERACTION_CREATE', click);
+    expect((await harness.fake.waitForCallback(click.id)).body.type).toBe(7);
+    const edit = await harness.fake.waitForWebhook(click.token, 'PATCH');
+    expect(edit.messageId).toBe('@original');
+    const restored = edit.body as unknown as Message;
+    expect(restored.content).toContain('Sharing in the channel failed');
+    expect(restored.content).toContain('Try the button again');
+    expect(restored.embeds).toEqual(answer.embeds);
+    expect(restored.components[0]!.components[0]!.custom_id).toBe(customId);
+    expect(restored.allowed_mentions).toEqual({ parse: [] });
+    expect(harness.fake.webhooks.filter((each) => each.token === click.token)).toEqual([edit]);
   });
 
   it('looks the name up again when the clicked message carries no embed', async () => {
     const click = buttonPayload('carbon:share:r:Lasagne', []);
     harness.fake.dispatch('INTERACTION_CREATE', click);
-    const shared = await finalMessage(harness.fake, click);
+    expect((await harness.fake.waitForCallback(click.id)).body.type).toBe(7);
+    const shared = (await harness.fake.waitForWebhook(click.token, 'POST')).body as unknown as Message;
+    expect(shared.flags).toBeUndefined();
     expect(shared.content).toBe(`Shared by <@${USER_ID}>`);
     expect(shared.embeds[0]!.title).toBe('Lasagne');
   });
@@ -188,35 +228,73 @@ describe('Discord gateway mode with a slow or failing API', () => {
     }
   });
 
-  it('logs a failed edit and carries on', async () => {
+  it('sends the answer as an ephemeral follow-up when the edit of the deferral fails', async () => {
     const upstream = harness.holdApi();
+    const payload = commandPayload('product', 'tofu');
     harness.fake.failNext((request) => request.method === 'PATCH', 500, { message: 'boom', code: 0 });
     try {
-      const payload = commandPayload('product', 'tofu');
       harness.fake.dispatch('INTERACTION_CREATE', payload);
-      await harness.fake.waitForCallback(payload.id);
+      expect((await harness.fake.waitForCallback(payload.id)).body.type).toBe(5);
       upstream.open();
+      const followUp = await harness.fake.waitForWebhook(payload.token, 'POST');
+      expect(followUp.messageId).toBeNull();
+      const message = followUp.body as unknown as Message;
+      expect(message.flags).toBe(64);
+      expect(message.embeds[0]!.title).toBe('tofu');
+      expect(message.allowed_mentions).toEqual({ parse: [] });
       const line = await harness.waitForLog('could not edit the deferred Discord reply');
       expect(line).toContain('HTTP 500');
       expect(line).not.toContain(payload.token);
     } finally {
       harness.greenswapp.respondWith(null);
     }
+    const attempts = harness.fake.webhookAttempts(payload.token).map((each) => each.method);
+    expect(attempts).toEqual(['PATCH', 'POST']);
     // Still answering afterwards.
     const next = commandPayload('product', 'oat milk');
     harness.fake.dispatch('INTERACTION_CREATE', next);
     expect((await finalMessage(harness.fake, next)).embeds[0]!.title).toBe('oat milk');
   });
 
-  it('does not edit when Discord says the interaction expired (10062)', async () => {
-    harness.fake.failNext((request) => request.path.includes('/callback'), 404, {
-      message: 'Unknown interaction',
-      code: 10062,
+  it('sends the error view when neither the edit nor the follow-up with the answer gets through', async () => {
+    const upstream = harness.holdApi();
+    const payload = commandPayload('product', 'oat milk');
+    const mine = (request: { path: string }) =>
+      request.path.startsWith(`/webhooks/${FAKE_APPLICATION_ID}/${payload.token}`);
+    harness.fake.failNext((request) => mine(request) && request.method === 'PATCH', 500);
+    harness.fake.failNext((request) => mine(request) && request.method === 'POST', 400, {
+      message: 'Invalid Form Body',
+      code: 50035,
+    });
+    try {
+      harness.fake.dispatch('INTERACTION_CREATE', payload);
+      await harness.fake.waitForCallback(payload.id);
+      upstream.open();
+      const followUp = await harness.fake.waitForWebhook(payload.token, 'POST');
+      const message = followUp.body as unknown as Message;
+      expect(message.flags).toBe(64);
+      expect(message.embeds).toEqual([]);
+      expect(message.content).toContain('Something went wrong');
+    } finally {
+      harness.greenswapp.respondWith(null);
+    }
+    const attempts = harness.fake.webhookAttempts(payload.token).map((each) => each.method);
+    expect(attempts).toEqual(['PATCH', 'POST', 'POST']);
+  });
+
+  it('does not wait out a 429 on the interaction callback: one attempt, logged', async () => {
+    harness.fake.failNext((request) => request.path.includes('/callback'), 429, {
+      message: 'You are being rate limited.',
+      retry_after: 5,
+      global: false,
     });
     const payload = commandPayload('product', 'oat milk');
     harness.fake.dispatch('INTERACTION_CREATE', payload);
-    await harness.waitForLog('expired before it was answered');
-    expect(harness.fake.callbacks.some((each) => each.interactionId === payload.id)).toBe(false);
+    const line = await harness.waitForLog('rate-limited the answer to an interaction');
+    expect(line).toContain('HTTP 429');
+    expect(harness.fake.callbackAttempts(payload.id)).toHaveLength(1);
+    expect(harness.fake.rejected.at(-1)).toMatchObject({ status: 429 });
+    expect(harness.fake.webhookAttempts(payload.token)).toEqual([]);
   });
 
   it.each([
@@ -226,10 +304,11 @@ describe('Discord gateway mode with a slow or failing API', () => {
       'No product found',
     ],
     ['a refused key', { status: 401, body: { error: 'invalid api key' } }, 'refused this bot’s API key'],
-    ['rate limiting', { status: 429, headers: { 'retry-after': '30' }, body: {} }, 'Try again in 30 s.'],
     ['a server error', { status: 503, body: { error: 'down' } }, 'having trouble'],
     ['a malformed body', { status: 200, body: 'not json at all' }, 'could not read'],
     ['a timeout', { delayMs: 5_000 }, 'took too long'],
+    // Last: the API client then holds back every lookup until the Retry-After has passed.
+    ['rate limiting', { status: 429, headers: { 'retry-after': '30' }, body: {} }, 'Try again in 30 s.'],
   ])('turns %s into a short ephemeral message', async (_name, scripted, text) => {
     harness.greenswapp.respondOnce(scripted);
     const payload = commandPayload('product', 'kale chips');
@@ -273,5 +352,86 @@ describe('Discord gateway mode with an unavailable source', () => {
     harness.fake.dispatch('INTERACTION_CREATE', payload);
     const callback = await harness.fake.waitForCallback(payload.id);
     expect(callback.body).toEqual({ type: 8, data: { choices: [] } });
+  });
+});
+
+describe('Discord gateway mode when the interaction has expired', () => {
+  it('sends no edit or follow-up after the callback is refused with 10062 Unknown interaction', async () => {
+    const harness = await startApiHarness({ mode: 'gateway', timeoutMs: 3_000, budgetMs: 50 });
+    let stopped = false;
+    try {
+      const upstream = harness.holdApi();
+      harness.fake.failNext((request) => request.path.includes('/callback'), 404, {
+        message: 'Unknown interaction',
+        code: 10062,
+      });
+      const payload = commandPayload('product', 'oat milk');
+      harness.fake.dispatch('INTERACTION_CREATE', payload);
+      // The lookup is held, so this is the deferral (type 5) being refused.
+      await harness.waitForLog('expired before it was answered');
+      const [attempt, ...more] = harness.fake.callbackAttempts(payload.id);
+      expect(more).toEqual([]);
+      expect(attempt!.body).toEqual({ type: 5, data: { flags: 64 } });
+      expect(harness.fake.rejected.map((each) => each.request)).toContain(attempt);
+      expect(harness.fake.callbacks.some((each) => each.interactionId === payload.id)).toBe(false);
+
+      // Let the lookup finish, then stop: stopping waits for follow-up work still in flight, so an
+      // edit that should not happen would have happened by then.
+      upstream.open();
+      await harness.stop();
+      stopped = true;
+      expect(harness.fake.webhookAttempts(payload.token)).toEqual([]);
+    } finally {
+      if (!stopped) await harness.stop();
+    }
+  });
+});
+
+describe('Discord gateway heartbeats', () => {
+  it('sends op 1 heartbeats at the interval HELLO gives, each ACKed with op 11, on one connection', async () => {
+    const catalog = loadCatalog();
+    const harness = await startHarness({
+      mode: 'gateway',
+      source: createCatalogSource(catalog),
+      suggester: catalog,
+      heartbeatIntervalMs: 100,
+    });
+    try {
+      const connection = harness.fake.connections[0]!;
+      await harness.fake.waitFor(() => connection.heartbeats >= 3);
+      expect(connection.heartbeatAcks).toBe(connection.heartbeats);
+      // discord.js reconnects when a heartbeat goes un-ACKed; the ACKs kept the one session.
+      expect(harness.fake.connections).toHaveLength(1);
+      expect(harness.logs.join('\n')).not.toContain('Discord gateway disconnected');
+    } finally {
+      await harness.stop();
+    }
+  });
+});
+
+describe('Discord gateway mode when rendering fails', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    // A result the renderer cannot lay out (notes must be a list): a source bug, not a user error.
+    harness = await startHarness({
+      mode: 'gateway',
+      source: memorySource({ product: { notes: null as unknown as string[] } }),
+      suggester: null,
+    });
+  });
+  afterAll(() => harness.stop());
+
+  it('still answers, with the generic ephemeral error, and logs why', async () => {
+    const payload = commandPayload('product', 'oat milk');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const callback = await harness.fake.waitForCallback(payload.id);
+    expect(callback.body.type).toBe(4);
+    const message = callback.body.data as unknown as Message;
+    expect(message.flags).toBe(64);
+    expect(message.embeds).toEqual([]);
+    expect(message.content).toContain('Something went wrong on our side.');
+    const line = await harness.waitForLog('could not render a Discord reply');
+    expect(line).toContain(payload.id);
+    expect(line).toContain('"kind":"product"');
   });
 });

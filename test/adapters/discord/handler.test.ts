@@ -12,6 +12,7 @@ import {
   commandPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
+import { memorySource } from '../../support/memory-source.js';
 import { gate } from './harness.js';
 
 describe('toChoices', () => {
@@ -91,7 +92,7 @@ describe('createInteractionHandler', () => {
     expect(broken?.response).toEqual({ type: 8, data: { choices: [] } });
   });
 
-  it('keeps a failed re-lookup private after a public deferral: deletes it and follows up ephemerally', async () => {
+  it('keeps a failed re-lookup private: a deferred update (type 6), then an ephemeral follow-up', async () => {
     const upstream = gate();
     const slowMissing: LookupSource = {
       id: 'api',
@@ -111,19 +112,18 @@ describe('createInteractionHandler', () => {
     });
     const click = buttonPayload('carbon:share:p:Gone product', []);
     const outcome = await handler(click);
-    expect(outcome?.response).toEqual({ type: 5, data: {} });
+    expect(outcome?.response).toEqual({ type: 6 });
+    await rest().createResponse(click.id, click.token, outcome!.response);
     upstream.open();
     await outcome!.after!(rest());
     const calls = fake.webhooks.filter((each) => each.token === click.token);
-    expect(calls.map((each) => [each.method, each.messageId])).toEqual([
-      ['DELETE', '@original'],
-      ['POST', null],
-    ]);
-    expect(calls[1]!.body).toMatchObject({ flags: 64, allowed_mentions: { parse: [] } });
-    expect(String(calls[1]!.body!.content)).toContain('No product found for "Gone product"');
+    expect(calls.map((each) => [each.method, each.messageId])).toEqual([['POST', null]]);
+    expect(calls[0]!.body).toMatchObject({ flags: 64, allowed_mentions: { parse: [] } });
+    expect(String(calls[0]!.body!.content)).toContain('No product found for "Gone product"');
+    expect(fake.webhookAttempts(click.token)).toHaveLength(1);
   });
 
-  it('shares a re-looked-up answer after a public deferral and removes the ephemeral copy', async () => {
+  it('shares a slow re-lookup: deferred update, public follow-up, then the private copy says so', async () => {
     const upstream = gate();
     const base = createCatalogSource(catalog);
     const slow: LookupSource = {
@@ -142,15 +142,82 @@ describe('createInteractionHandler', () => {
     });
     const click = buttonPayload('carbon:share:p:Oat milk', []);
     const outcome = await handler(click);
-    expect(outcome?.response).toEqual({ type: 5, data: {} });
+    expect(outcome?.response).toEqual({ type: 6 });
+    await rest().createResponse(click.id, click.token, outcome!.response);
     upstream.open();
     await outcome!.after!(rest());
     const calls = fake.webhooks.filter((each) => each.token === click.token);
     expect(calls.map((each) => [each.method, each.messageId])).toEqual([
+      ['POST', null],
       ['PATCH', '@original'],
-      ['DELETE', click.message.id],
     ]);
     expect(calls[0]!.body).toMatchObject({ content: `Shared by <@${USER_ID}>`, components: [] });
+    expect(calls[0]!.body).not.toHaveProperty('flags');
     expect(calls[0]!.applicationId).toBe(FAKE_APPLICATION_ID);
+    expect(calls[1]!.body).toMatchObject({
+      content: '✅ Shared in the channel.',
+      embeds: [],
+      components: [],
+    });
+    expect(fake.webhookAttempts(click.token)).toHaveLength(2);
+  });
+
+  it('answers with the generic ephemeral error when the renderer throws, on time or after deferring', async () => {
+    // notes must be a list: the renderer throws on this result.
+    const broken = { product: { notes: null as unknown as string[] } };
+    const fast = createInteractionHandler({
+      source: memorySource(broken),
+      suggester: null,
+      logger: silentLogger(),
+    });
+    const outcome = await fast(commandPayload('product', 'oat milk'));
+    expect(outcome?.response).toMatchObject({
+      type: 4,
+      data: { flags: 64, embeds: [], content: expect.stringContaining('Something went wrong') },
+    });
+
+    const upstream = gate();
+    const source = memorySource(broken);
+    const slow = createInteractionHandler({
+      source: {
+        ...source,
+        lookupProduct: async (name) => {
+          await upstream.wait;
+          return source.lookupProduct(name);
+        },
+      },
+      suggester: null,
+      logger: silentLogger(),
+      budgetMs: 20,
+    });
+    const payload = commandPayload('product', 'oat milk');
+    const deferred = await slow(payload);
+    expect(deferred?.response).toEqual({ type: 5, data: { flags: 64 } });
+    await rest().createResponse(payload.id, payload.token, deferred!.response);
+    upstream.open();
+    await deferred!.after!(rest());
+    const edit = fake.webhooks.find((each) => each.token === payload.token);
+    expect(edit).toMatchObject({ method: 'PATCH', messageId: '@original' });
+    expect(String(edit!.body!.content)).toContain('Something went wrong');
+  });
+
+  it('answers with the generic error when handling throws anywhere else (the catch-all)', async () => {
+    const handler = createInteractionHandler({
+      source: createCatalogSource(catalog),
+      suggester: null,
+      logger: silentLogger(),
+    });
+    // Reading the clicked message throws: stands in for any bug outside rendering.
+    const hostile = {
+      title: 'Oat milk',
+      get description(): string {
+        throw new Error('renderer bug');
+      },
+    };
+    const outcome = await handler(buttonPayload('carbon:share:p:Oat milk', [hostile]));
+    expect(outcome?.response).toMatchObject({
+      type: 4,
+      data: { flags: 64, content: expect.stringContaining('Something went wrong') },
+    });
   });
 });

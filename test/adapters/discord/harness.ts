@@ -31,6 +31,8 @@ export interface HarnessOptions {
   source: LookupSource;
   suggester: NameSuggester | null;
   budgetMs?: number;
+  /** The fake gateway's heartbeat_interval. */
+  heartbeatIntervalMs?: number;
 }
 
 export interface Signer {
@@ -52,7 +54,9 @@ function signerFor(publicKey: KeyObject, privateKey: KeyObject): Signer {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  const fake = await startFakeDiscord();
+  const fake = await startFakeDiscord(
+    options.heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs: options.heartbeatIntervalMs },
+  );
   const logs: string[] = [];
   let waiters: { text: string; resolve: (line: string) => void }[] = [];
   const write = (line: string) => {
@@ -145,13 +149,19 @@ export interface PostResult {
   body: unknown;
 }
 
-/** POSTs a body to /discord/interactions, signed unless headers are given explicitly. */
+/**
+ * POSTs a body to /discord/interactions, signed unless headers are given explicitly. A 200 reply
+ * to an interaction is checked as the fake Discord checks callbacks, and throws if Discord would
+ * refuse it.
+ */
 export async function postInteraction(
   harness: Harness,
   payload: unknown,
   headers?: Record<string, string>,
 ): Promise<PostResult> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const interaction = asInteraction(payload);
+  if (interaction !== null) harness.fake.expectHttpResponse(interaction.token);
   const timestamp = String(Math.floor(Date.now() / 1000));
   const response = await request(`${harness.botUrl}/discord/interactions`, {
     method: 'POST',
@@ -169,7 +179,18 @@ export async function postInteraction(
   } catch {
     // Not JSON: keep the text.
   }
+  if (interaction !== null && response.statusCode === 200) {
+    const problem = harness.fake.recordHttpResponse(interaction, parsed);
+    if (problem !== null) throw new Error(`Discord would refuse this interaction response: ${problem}`);
+  }
   return { status: response.statusCode, body: parsed };
+}
+
+function asInteraction(payload: unknown): { id: string; token: string; type: number } | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { id, token, type } = payload as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof token !== 'string' || typeof type !== 'number') return null;
+  return { id, token, type };
 }
 
 /** A deferred promise the test resolves when it chooses: a gate for a slow upstream, no timers. */

@@ -10,6 +10,7 @@ import {
   pingPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
+import { memorySource } from '../../support/memory-source.js';
 import {
   type ApiHarness,
   createSigner,
@@ -61,19 +62,28 @@ describe('Discord HTTP interactions with the catalog', () => {
     });
   });
 
-  it('shares publicly in the response and then removes the ephemeral copy over REST', async () => {
+  it('shares by updating the private copy in the response (type 7) and posting a public follow-up', async () => {
     const answer = (await postInteraction(harness, commandPayload('recipe', 'lasagne'))).body as {
       data: Message;
     };
     const click = buttonPayload(answer.data.components[0]!.components[0]!.custom_id, answer.data.embeds);
     const response = await postInteraction(harness, click);
-    const body = response.body as { type: number; data: Message };
-    expect(body.type).toBe(4);
-    expect(body.data.flags).toBeUndefined();
-    expect(body.data.content).toBe(`Shared by <@${USER_ID}>`);
-    expect(body.data.embeds).toEqual(answer.data.embeds);
-    const removal = await harness.fake.waitForWebhook(click.token, 'DELETE');
-    expect(removal.messageId).toBe(click.message.id);
+    expect(response.body).toEqual({
+      type: 7,
+      data: {
+        content: '✅ Shared in the channel.',
+        embeds: [],
+        components: [],
+        allowed_mentions: { parse: [] },
+      },
+    });
+    const followUp = await harness.fake.waitForWebhook(click.token, 'POST');
+    const shared = followUp.body as unknown as Message;
+    expect(shared.flags).toBeUndefined();
+    expect(shared.content).toBe(`Shared by <@${USER_ID}>`);
+    expect(shared.allowed_mentions).toEqual({ parse: [] });
+    expect(shared.embeds).toEqual(answer.data.embeds);
+    expect(harness.fake.webhookAttempts(click.token)).toHaveLength(1);
   });
 
   it('answers 400 to payloads that are not interactions, after checking the signature', async () => {
@@ -238,5 +248,29 @@ describe('Discord HTTP interactions with a slow API', () => {
       upstream.open();
       harness.greenswapp.respondWith(null);
     }
+  });
+});
+
+describe('Discord HTTP interactions when rendering fails', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({
+      mode: 'http',
+      source: memorySource({ product: { notes: null as unknown as string[] } }),
+      suggester: null,
+    });
+  });
+  afterAll(() => harness.stop());
+
+  it('answers 200 with the generic ephemeral error instead of failing the request', async () => {
+    const payload = commandPayload('product', 'oat milk');
+    const response = await postInteraction(harness, payload);
+    expect(response.status).toBe(200);
+    const body = response.body as { type: number; data: Message };
+    expect(body.type).toBe(4);
+    expect(body.data.flags).toBe(64);
+    expect(body.data.content).toContain('Something went wrong on our side.');
+    const line = await harness.waitForLog('could not render a Discord reply');
+    expect(line).toContain(payload.id);
   });
 });
