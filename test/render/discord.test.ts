@@ -23,6 +23,8 @@ import {
   renderDiscord,
   shareCustomId,
   sharedMessage,
+  sharedNotice,
+  shareFailedMessage,
 } from '../../src/render/discord.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
@@ -352,5 +354,30 @@ describe('share ids and the shared copy', () => {
 
   it('never puts anything but a numeric id into the mention', () => {
     expect(sharedMessage([], '@everyone').content).toBe('Shared by someone');
+  });
+
+  it('replaces the private card with a short notice once shared: no embeds, no button, not ephemeral', () => {
+    const notice = sharedNotice();
+    expect(notice).toEqual({
+      content: '✅ Shared in the channel.',
+      embeds: [],
+      components: [],
+      allowed_mentions: { parse: [] },
+    });
+  });
+
+  it('gives the card and its button back when sharing failed, within limits', () => {
+    const card = renderDiscord(resultReply(product({ name: 'x'.repeat(10_000) })));
+    const customId = shareCustomId('product', 'x'.repeat(10_000));
+    const message = shareFailedMessage(card.embeds, customId);
+    expectWithinLimits(message);
+    expect(message.content).toContain('Sharing in the channel failed');
+    expect(message.embeds).toEqual(card.embeds);
+    expect(message.components[0]!.components[0]).toMatchObject({
+      custom_id: customId,
+      label: 'Share in channel',
+    });
+    expect(message.flags).toBeUndefined();
+    expect(message.allowed_mentions).toEqual({ parse: [] });
   });
 });
