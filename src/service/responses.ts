@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders } from 'node:http';
+import { maxHeaderSize, type OutgoingHttpHeaders, STATUS_CODES } from 'node:http';
 import type { ErrorBody, ErrorCode } from './schemas.js';
 
 /** A response ready to write: serialised once, so cached answers cost no JSON.stringify. */
@@ -63,3 +63,48 @@ export const METHOD_NOT_ALLOWED = prepareError(
   { allow: ALLOW },
 );
 export const INTERNAL = prepareError(500, 'internal', 'Something went wrong on our side. Try again later.');
+
+/**
+ * Answers for requests node:http's parser rejects before any handler runs. They are written to the
+ * socket by hand (there is no ServerResponse), so they carry `connection: close` and the caller
+ * closes the connection after them: the parser cannot resynchronise with the rest of the stream.
+ */
+const HEAD_LIMIT_KB = Math.round(maxHeaderSize / 1024);
+const CLOSE = { connection: 'close' };
+export const MALFORMED_REQUEST = prepareError(
+  400,
+  'malformed_request',
+  'The request is not valid HTTP/1.1.',
+  [],
+  CLOSE,
+);
+export const REQUEST_TOO_LARGE = prepareError(
+  431,
+  'request_too_large',
+  `The request line and headers are over ${HEAD_LIMIT_KB} KB. Names are at most 200 characters; check the URL and headers.`,
+  [],
+  CLOSE,
+);
+export const REQUEST_TIMEOUT = prepareError(
+  408,
+  'request_timeout',
+  'The request took too long to arrive.',
+  [],
+  CLOSE,
+);
+
+/** Which answer a node:http client error gets (the same choice node:http makes on its own). */
+export function clientErrorResponse(code: string | undefined): Prepared {
+  if (code === 'HPE_HEADER_OVERFLOW') return REQUEST_TOO_LARGE;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return REQUEST_TIMEOUT;
+  return MALFORMED_REQUEST;
+}
+
+/** A prepared answer as raw HTTP/1.1 bytes, for sockets that have no ServerResponse. */
+export function rawHttp(prepared: Prepared): Buffer {
+  const lines = [`HTTP/1.1 ${prepared.status} ${STATUS_CODES[prepared.status] ?? ''}`];
+  for (const [name, value] of Object.entries(prepared.headers)) {
+    if (value !== undefined) lines.push(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
+  }
+  return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), prepared.body]);
+}

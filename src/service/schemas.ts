@@ -71,6 +71,9 @@ export const ErrorCodeSchema = z.enum([
   'not_found',
   'not_in_trial',
   'method_not_allowed',
+  'malformed_request',
+  'request_too_large',
+  'request_timeout',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;

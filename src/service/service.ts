@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
@@ -8,12 +8,14 @@ import { productBody, recipeBody } from './bodies.js';
 import { KeyRing } from './keys.js';
 import { readNameParam } from './query.js';
 import {
+  clientErrorResponse,
   INTERNAL,
   METHOD_NOT_ALLOWED,
   NOT_FOUND_PATH,
   type Prepared,
   prepareError,
   prepareJson,
+  rawHttp,
   UNAUTHORIZED,
 } from './responses.js';
 import type { HealthBody } from './schemas.js';
@@ -35,6 +37,8 @@ export interface Service {
 
 export const DEFAULT_CACHE_SIZE = 10_000;
 const CLOSE_GRACE_MS = 2_000;
+/** How long a socket that got a client-error answer may linger for the peer to read it. */
+const CLIENT_ERROR_LINGER_MS = 2_000;
 
 interface LookupRoute {
   param: 'product' | 'recipe';
@@ -162,7 +166,31 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
+  /**
+   * Requests node:http rejects before `handle` runs: a request line and headers over its limit
+   * (~16 KB, so any over-long URL), bytes that are not HTTP, or a head that arrives too slowly.
+   * Left to itself node:http answers these with a bare status and no body; this gives them the
+   * shared JSON error shape instead, then closes the connection, since the parser has lost its
+   * place in the stream. Like node:http, it writes only when no answer is already under way on the
+   * socket, so a half-sent response is never corrupted.
+   */
+  function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent === true) {
+      socket.destroy();
+      return;
+    }
+    const prepared = clientErrorResponse(error.code);
+    logger.debug({ code: error.code, status: prepared.status }, 'request rejected by the HTTP parser');
+    // Read and drop whatever the client is still sending: closing with unread input makes the
+    // kernel reset the connection, and the client could lose the answer.
+    socket.resume();
+    socket.end(rawHttp(prepared));
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+  }
+
   const server = createServer(handle);
+  server.on('clientError', clientError);
   // Lookups answer in microseconds; anything slower is a slow or hostile client holding a socket.
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { request, type Server } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/logging/logger.js';
 import { createService, type Service } from '../../src/service/index.js';
@@ -47,6 +48,71 @@ export function send(
     req.on('error', reject);
     req.end();
   });
+}
+
+/** One raw HTTP/1.1 response (head and body as received) as a Reply. */
+export function parseRawResponse(raw: string): Reply {
+  const end = raw.indexOf('\r\n\r\n');
+  const head = end === -1 ? raw : raw.slice(0, end);
+  const text = end === -1 ? '' : raw.slice(end + 4);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return {
+    status: Number(statusLine.split(' ')[1] ?? 0),
+    headers,
+    text,
+    json: () => JSON.parse(text) as unknown,
+  };
+}
+
+/** Everything the server sends on `socket` until it closes the connection. */
+function readUntilClose(socket: Socket): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error('the server did not close the connection within 5 s'));
+    }, 5_000);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+}
+
+/**
+ * Writes `data` to a fresh TCP connection as it is (no HTTP client in between, so it may be
+ * malformed) and parses the one response the server sends before closing the connection.
+ */
+export async function rawExchange(port: number, data: string | Buffer): Promise<Reply> {
+  const socket = connect({ host: '127.0.0.1', port });
+  const raw = readUntilClose(socket);
+  socket.end(data);
+  return parseRawResponse(await raw);
+}
+
+/**
+ * Sends half a request head, then raises on the server the `clientError` node:http raises when a
+ * head arrives too slowly (its timeouts are only checked every 30 s, too slow for a test), and
+ * returns the answer.
+ */
+export async function requestTimeoutExchange(server: Server, port: number): Promise<Reply> {
+  const serverSide = new Promise<Socket>((resolve) => server.once('connection', resolve));
+  const socket = connect({ host: '127.0.0.1', port });
+  const raw = readUntilClose(socket);
+  socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+  const error = Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+  server.emit('clientError', error, await serverSide);
+  return parseRawResponse(await raw);
 }
 
 export interface RunningTestService {

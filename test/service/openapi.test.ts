@@ -6,7 +6,14 @@ import { ErrorCodeSchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { resolveRef, type Schema, validate } from '../support/json-schema-subset.js';
 import { throwingCatalog } from '../support/stub-catalog.js';
-import { type Reply, type RunningTestService, send, startTestService } from './helpers.js';
+import {
+  type Reply,
+  type RunningTestService,
+  rawExchange,
+  requestTimeoutExchange,
+  send,
+  startTestService,
+} from './helpers.js';
 
 interface Operation {
   security?: unknown[];
@@ -19,7 +26,7 @@ interface Document {
   security: Record<string, unknown>[];
   paths: Record<string, PathItem>;
   components: { securitySchemes: Record<string, Schema>; schemas: Record<string, Schema> };
-  'x-fallback-responses': { unknownPath: Schema; otherMethods: Schema };
+  'x-fallback-responses': Record<string, Schema> & { unknownPath: Schema; otherMethods: Schema };
 }
 
 const doc = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Document;
@@ -188,5 +195,31 @@ describe('openapi.yaml', () => {
     );
     const unexercised = documented.filter((key) => !seen.has(key));
     expect(unexercised).toEqual([]);
+  });
+
+  it('documents the answers to requests the HTTP parser rejects, each of which the service gives', async () => {
+    const fallbacks = doc['x-fallback-responses'];
+    const long = 'x'.repeat(20_000);
+    const replies: Record<string, { reply: Reply; status: number }> = {
+      requestTooLarge: {
+        reply: await send(svc.port, `/impact/product?product=${long}`, { headers: { 'x-api-key': svc.key } }),
+        status: 431,
+      },
+      malformedRequest: { reply: await rawExchange(svc.port, 'NOT HTTP AT ALL\r\n\r\n'), status: 400 },
+      requestTimeout: { reply: await requestTimeoutExchange(svc.service.server, svc.port), status: 408 },
+    };
+    // Two ways: every parser fallback documented is given, and every one given is documented.
+    expect(Object.keys(fallbacks).sort()).toEqual(
+      ['otherMethods', 'unknownPath', ...Object.keys(replies)].sort(),
+    );
+    const problems: string[] = [];
+    for (const [name, { reply, status }] of Object.entries(replies)) {
+      if (reply.status !== status) problems.push(`${name}: status ${reply.status}, expected ${status}`);
+      const described = String(deref(fallbacks[name]!).description ?? '');
+      if (!described.startsWith(`${status}:`))
+        problems.push(`${name}: description does not start with ${status}`);
+      problems.push(...check(fallbacks[name]!, reply, 'GET').map((problem) => `${name}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
   });
 });
