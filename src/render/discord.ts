@@ -3,7 +3,7 @@ import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import type { ErrorView } from '../core/messages.js';
 import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
-import { formatFootprint, formatKg, formatShare, levelScale, truncate } from './shared.js';
+import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
 /**
  * Discord messages as plain API JSON (what both the gateway and the HTTP interactions transport
@@ -178,7 +178,10 @@ const FOOTER_BUDGET = 400;
 const MAX_CONTRIBUTORS = 5;
 
 function productEmbed(result: ProductResult): DiscordEmbed {
-  const lines = [`**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`, levelScale(result.level)];
+  const lines = [
+    `**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`,
+    `${levelScale(result.level)} · ${levelBasis('product', result.level)}`,
+  ];
   const sentence = oneLine(result.comparisonText);
   if (sentence !== '') lines.push('', truncate(escapeMarkdown(sentence), SENTENCE_BUDGET));
   const fields: DiscordEmbedField[] = [];
@@ -205,7 +208,7 @@ function productEmbed(result: ProductResult): DiscordEmbed {
 function recipeEmbed(result: RecipeResult): DiscordEmbed {
   const lines = [
     `**${formatFootprint(result.kgCo2ePerServing, 'serving')}**`,
-    levelScale(result.level),
+    `${levelScale(result.level)} · ${levelBasis('recipe', result.level)}`,
     '',
     verdictLine(result.climateFriendly, result.thresholdKgPerServing),
   ];

@@ -8,6 +8,7 @@ import {
   formatFootprint,
   formatKg,
   formatShare,
+  levelBasis,
   levelLabel,
   levelScale,
   truncate,
@@ -195,7 +196,7 @@ function productBlocks(result: ProductResult): Block[] {
   const blocks: Block[] = [header(result.name)];
   blocks.push(
     section(
-      `*${formatKg(result.kgCo2ePerUnit)} kg CO2e* ${unitLabel(result.unit)} · ${levelLabel(result.level)} impact\n${levelScale(result.level)}`,
+      `*${formatKg(result.kgCo2ePerUnit)} kg CO2e* ${unitLabel(result.unit)} · ${levelLabel(result.level)} impact: ${levelBasis('product', result.level)}\n${levelScale(result.level)}`,
     ),
   );
   const comparison = result.comparisonText.trim();
@@ -249,7 +250,7 @@ function recipeBlocks(result: RecipeResult): Block[] {
   const blocks: Block[] = [header(result.name)];
   blocks.push(
     section(
-      `*${formatKg(result.kgCo2ePerServing)} kg CO2e* ${unitLabel('serving')} · ${levelLabel(result.level)} impact\n${levelScale(result.level)}`,
+      `*${formatKg(result.kgCo2ePerServing)} kg CO2e* ${unitLabel('serving')} · ${levelLabel(result.level)} impact: ${levelBasis('recipe', result.level)}\n${levelScale(result.level)}`,
     ),
   );
   blocks.push(section(verdictLine(result)));

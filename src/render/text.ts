@@ -3,7 +3,7 @@ import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Reply } from '../core/lookup.js';
 import type { ErrorView } from '../core/messages.js';
 import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
-import { formatFootprint, formatKg, formatShare } from './shared.js';
+import { formatFootprint, formatKg, formatShare, levelBasis } from './shared.js';
 
 export interface TextOptions {
   /**
@@ -43,7 +43,9 @@ export function levelBar(level: Level): string {
 
 function renderProduct(result: ProductResult): string {
   const lines = [heading(result.name, result.query)];
-  lines.push(`${formatFootprint(result.kgCo2ePerUnit, result.unit)} · ${levelBar(result.level)}`);
+  lines.push(
+    `${formatFootprint(result.kgCo2ePerUnit, result.unit)} · ${levelBar(result.level)} (${levelBasis('product', result.level)})`,
+  );
   if (result.comparisonText.trim() !== '') lines.push(clean(result.comparisonText));
   if (result.category !== null) lines.push(`Category: ${clean(result.category)}`);
   if (result.swap !== null) {
@@ -58,7 +60,9 @@ function renderProduct(result: ProductResult): string {
 
 function renderRecipe(result: RecipeResult): string {
   const lines = [heading(result.name, result.query)];
-  lines.push(`${formatFootprint(result.kgCo2ePerServing, 'serving')} · ${levelBar(result.level)}`);
+  lines.push(
+    `${formatFootprint(result.kgCo2ePerServing, 'serving')} · ${levelBar(result.level)} (${levelBasis('recipe', result.level)})`,
+  );
   lines.push(
     `Climate-friendly: ${verdictText(result.climateFriendly)} (${thresholdText(result.thresholdKgPerServing)})`,
   );

@@ -102,13 +102,13 @@ describe('renderDiscord: products', () => {
     expect(message.flags).toBe(EPHEMERAL_FLAG);
     const embed = message.embeds[0]!;
     expect(embed.title).toBe('Oat-based drink, plain, prepacked');
-    expect(embed.description).toContain('**0.57 kg CO2e per litre**');
+    expect(embed.description).toContain('**0.566 kg CO2e per litre**');
     expect(embed.description).toContain('🟢 LOW');
     expect(embed.description).toContain('51% lower than the average product');
     expect(embed.color).toBe(LEVEL_COLOURS.low);
     expect(embed.fields).toContainEqual({ name: 'Category', value: 'Non-alcoholic beverages', inline: true });
     const swap = embed.fields!.find((field) => field.name === 'Lower-carbon swap');
-    expect(swap?.value).toBe('**Almond milk**: 0.38 kg CO2e per litre (33% lower)');
+    expect(swap?.value).toBe('**Almond milk**: 0.381 kg CO2e per litre (33% lower)');
     expect(embed.fields!.find((field) => field.name === 'Notes')?.value).toBe(
       '• Per litre, assuming 1 kg/L.',
     );
@@ -159,7 +159,7 @@ describe('renderDiscord: recipes', () => {
     const contributors = embed.fields!.find((field) => field.name === 'Main contributors')!;
     expect(contributors.value.split('\n')).toEqual([
       '1. beef mince (100 g): 3.57 kg CO2e, 80%',
-      '2. lasagne sheets (80 g): 0.16 kg CO2e, 4%',
+      '2. lasagne sheets (80 g): 0.158 kg CO2e, 4%',
     ]);
   });
 

@@ -3,6 +3,7 @@ import {
   formatFootprint,
   formatKg,
   formatShare,
+  levelBasis,
   levelEmoji,
   levelLabel,
   levelScale,
@@ -15,7 +16,11 @@ describe('formatKg', () => {
     [0, '0'],
     [0.0452, '0.045'],
     [0.1, '0.1'],
-    [0.456, '0.46'],
+    [0.456, '0.456'],
+    // Beside the 0.5 kg recipe budget, the third figure decides the verdict.
+    [0.5042, '0.504'],
+    [0.4989, '0.499'],
+    [0.57, '0.57'],
     [1, '1'],
     [1.234, '1.23'],
     [1.2, '1.2'],
@@ -30,12 +35,22 @@ describe('formatKg', () => {
   });
 });
 
+describe('levelBasis', () => {
+  it('ranks products among all foods and recipes against the meal budgets', () => {
+    expect(levelBasis('product', 'low')).toBe('lowest third of all foods');
+    expect(levelBasis('product', 'high')).toBe('highest third of all foods');
+    expect(levelBasis('recipe', 'low')).toBe('within the 0.5 kg climate budget per meal');
+    expect(levelBasis('recipe', 'medium')).toBe('below the average UK meal (1.55 kg)');
+    expect(levelBasis('recipe', 'high')).toBe('above the average UK meal (1.55 kg)');
+  });
+});
+
 describe('labels', () => {
   it('words units', () => {
     expect(unitLabel('kg')).toBe('per kg');
     expect(unitLabel('L')).toBe('per litre');
     expect(unitLabel('serving')).toBe('per serving');
-    expect(formatFootprint(0.456, 'serving')).toBe('0.46 kg CO2e per serving');
+    expect(formatFootprint(0.456, 'serving')).toBe('0.456 kg CO2e per serving');
   });
 
   it('words levels and marks the current one on the scale', () => {

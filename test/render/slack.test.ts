@@ -117,7 +117,7 @@ describe('renderSlack: products', () => {
       ),
     );
     const text = allText(card);
-    expect(text).toContain('*0.31 kg CO2e* per litre');
+    expect(text).toContain('*0.311 kg CO2e* per litre');
     expect(text).toContain('🟢 LOW');
     expect(text).not.toContain('swap');
     expect(text).toContain('You asked for “oat milk”');

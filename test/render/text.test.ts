@@ -32,7 +32,7 @@ describe('renderText: products', () => {
     const text = renderText(resultReply(product));
     expect(text.split('\n')).toEqual([
       'Oat milk',
-      '0.31 kg CO2e per litre · low ▮▯▯',
+      '0.315 kg CO2e per litre · low ▮▯▯ (lowest third of all foods)',
       'The impact is 71% lower than the average product in “Milk and dairy products”.',
       'Category: Milk and dairy products',
       'Source: ADEME Agribalyse 3.2 · Licence Ouverte 2.0',
@@ -89,7 +89,7 @@ describe('renderText: recipes', () => {
     const text = renderText(resultReply(recipe));
     expect(text.split('\n')).toEqual([
       'Lasagne',
-      '1.23 kg CO2e per serving · medium ▮▮▯',
+      '1.23 kg CO2e per serving · medium ▮▮▯ (below the average UK meal (1.55 kg))',
       'Climate-friendly: no (≤ 0.5 kg CO2e per serving, WWF One Planet Plate)',
       'Top contributors:',
       '  - Beef mince (120 g): 0.9 kg CO2e, 73%',

@@ -108,7 +108,7 @@ describe('Slack over HTTP', () => {
     const card = response.json as Card & { response_type: string };
     expect(card.response_type).toBe('ephemeral');
     expect(card.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Oat drink' } });
-    expect(cardText(card)).toContain('*0.31 kg CO2e* per litre');
+    expect(cardText(card)).toContain('*0.311 kg CO2e* per litre');
     expect(cardText(card)).toContain(SHARE_ACTION_ID);
     expect(source.calls.at(-1)).toEqual({ kind: 'product', name: 'oat milk' });
   });

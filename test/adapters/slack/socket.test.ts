@@ -41,7 +41,7 @@ describe('Slack over Socket Mode', () => {
       response_type: 'ephemeral',
       text: expect.stringContaining('Oat drink'),
     });
-    expect(JSON.stringify(ack.payload?.blocks)).toContain('*0.31 kg CO2e* per litre');
+    expect(JSON.stringify(ack.payload?.blocks)).toContain('*0.311 kg CO2e* per litre');
   });
 
   it('acks with the error message when the lookup fails', async () => {
