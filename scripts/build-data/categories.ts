@@ -19,6 +19,11 @@ const HAND_NAMES: Record<string, string> = {
   'aides culinaires': 'Cooking aids',
 };
 
+/** Spelling mistakes in CIQUAL 2020's English subgroup names, corrected on the way in. */
+const CIQUAL_TYPOS: Record<string, string> = {
+  'baby deserts': 'baby desserts',
+};
+
 /** Below this share of a subgroup's foods, the most common CIQUAL name does not describe it. */
 const MIN_MAJORITY_SHARE = 0.75;
 
@@ -48,8 +53,9 @@ export function buildCategories(items: AgribalyseItem[], ciqual: Map<number, Ciq
     const counts = new Map<string, number>();
     let matched = 0;
     for (const item of members) {
-      const name = ciqual.get(item.ciqualCode)?.subgroup;
-      if (name === undefined || name === null) continue;
+      const raw = ciqual.get(item.ciqualCode)?.subgroup;
+      if (raw === undefined || raw === null) continue;
+      const name = CIQUAL_TYPOS[raw.toLowerCase()] ?? raw;
       matched += 1;
       counts.set(name, (counts.get(name) ?? 0) + 1);
     }

@@ -3,7 +3,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import { type Match, Matcher, type VariantBias } from './matcher.js';
-import { normaliseQuery } from './normalise.js';
+import { normaliseQuery, normaliseTokens } from './normalise.js';
 import type { ProductData, ProductsFile, RecipesFile } from './schema.js';
 import { Suggester } from './suggest.js';
 import type { Catalog } from './types.js';
@@ -58,6 +58,8 @@ const NON_DEFAULT_STATES = new Set([
   'baby',
   'concentrate',
   'uht',
+  'filled',
+  'marinated',
 ]);
 /** Offered for an empty autocomplete box: staples people look up most (by display name). */
 const POPULAR_PRODUCTS = [
@@ -92,13 +94,85 @@ const STATE_PENALTY = 0.02;
 const MAX_STATE_PENALTY = 0.08;
 const RAW_BONUS = 0.015;
 
-const productBias: VariantBias = (_entry, tokens, query) => {
-  let penalty = 0;
-  for (const token of tokens)
-    if (NON_DEFAULT_STATES.has(token) && !query.has(token)) penalty += STATE_PENALTY;
-  const raw = tokens.includes('raw') && !query.has('cooked') ? RAW_BONUS : 0;
-  return raw - Math.min(penalty, MAX_STATE_PENALTY);
-};
+/**
+ * "Cashew milk", "hemp drink": a query whose head is a drink word wants a drink. A name with none of
+ * these words (the nut, the grain) is a different food, however well the rest matches.
+ */
+const DRINK_HEADS = new Set(['milk', 'drink', 'beverage', 'mylk']);
+const DRINK_WORDS = new Set([
+  'milk',
+  'drink',
+  'beverage',
+  'juice',
+  'nectar',
+  'smoothie',
+  'milkshake',
+  'shake',
+  'latte',
+  'coffee',
+  'tea',
+  'water',
+  'cream',
+  'cola',
+  'lemonade',
+  'soda',
+  'syrup',
+]);
+const NOT_A_DRINK_PENALTY = 0.25;
+/**
+ * Percentages in names are often ranges ("less than 70% cocoa", "more than 70% cocoa"): a query's
+ * "85%" or "70%" picks the range it falls in.
+ */
+const RANGE_BONUS = 0.06;
+const RANGE_PENALTY = 0.2;
+
+function percentages(tokens: Iterable<string>): number[] {
+  const values: number[] = [];
+  for (const token of tokens) {
+    const match = /^(\d+(?:\.\d+)?)%$/.exec(token);
+    if (match !== null) values.push(Number(match[1]));
+  }
+  return values;
+}
+
+interface PercentRange {
+  side: 'less' | 'more';
+  bound: number;
+}
+
+/** "Dark chocolate bar, less than 70% cocoa" → less than 70. */
+function percentRange(name: string): PercentRange | null {
+  const tokens = normaliseTokens(name);
+  const at = tokens.indexOf('than');
+  const side = tokens[at - 1];
+  const bound = at > 0 ? percentages([tokens[at + 1] ?? ''])[0] : undefined;
+  if (bound === undefined || (side !== 'less' && side !== 'more')) return null;
+  return { side, bound };
+}
+
+function rangeBias(range: PercentRange | null, query: ReadonlySet<string>): number {
+  if (range === null) return 0;
+  const asked = percentages(query);
+  if (asked.length === 0) return 0;
+  const inside = asked.some((value) => (range.side === 'less' ? value < range.bound : value >= range.bound));
+  return inside ? RANGE_BONUS : -RANGE_PENALTY;
+}
+
+/** Product scoring preferences for entries with these main names (in the matcher's order). */
+function productBias(names: readonly string[]): VariantBias {
+  const ranges = names.map(percentRange);
+  return (entry, tokens, query, queryHead) => {
+    let penalty = 0;
+    for (const token of tokens)
+      if (NON_DEFAULT_STATES.has(token) && !query.has(token)) penalty += STATE_PENALTY;
+    const raw = tokens.includes('raw') && !query.has('cooked') ? RAW_BONUS : 0;
+    const notADrink =
+      queryHead !== undefined && DRINK_HEADS.has(queryHead) && !tokens.some((token) => DRINK_WORDS.has(token))
+        ? NOT_A_DRINK_PENALTY
+        : 0;
+    return raw - Math.min(penalty, MAX_STATE_PENALTY) - notADrink + rangeBias(ranges[entry] ?? null, query);
+  };
+}
 
 function round(value: number, significant = 3): number {
   return value === 0 ? 0 : Number(value.toPrecision(significant));
@@ -110,25 +184,37 @@ export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFi
   const byCode = new Map(products.map((product) => [product.code, product]));
   const productMatcher = new Matcher(
     products.map((product) => ({ names: [product.name, ...product.aliases] })),
-    productBias,
+    productBias(products.map((product) => product.name)),
   );
   const milkIndexes = products.flatMap((product, index) => (product.trialMilk ? [index] : []));
   const milkMatcher = new Matcher(
     milkIndexes.map((index) => ({ names: [products[index]!.name, ...products[index]!.aliases] })),
-    productBias,
+    productBias(milkIndexes.map((index) => products[index]!.name)),
   );
-  const recipeMatcher = new Matcher(recipes.map((recipe) => ({ names: [recipe.name, ...recipe.aliases] })));
+  // A recipe's own name is as certain as an alias: confidence 1 for "Dal" as for "lasagne".
+  const recipeMatcher = new Matcher(
+    recipes.map((recipe) => ({ names: [recipe.name, ...recipe.aliases] })),
+    undefined,
+    { exactNameScore: 1 },
+  );
   const suggester = new Suggester(
     products.map((product) => ({ display: product.display, aliases: product.aliases })),
     recipes.map((recipe) => ({ display: recipe.name, aliases: recipe.aliases })),
     POPULAR_PRODUCTS.filter((name) => products.some((product) => product.display === name)),
   );
 
-  function suggestionsFrom(matches: Match[], name: (index: number) => string): string[] {
+  /**
+   * Names of the plausible matches, best first, except that names showing one of the query's words come
+   * before names matched only through an alias: for "beef wellington", "Roast beef" before "Burrito".
+   */
+  function suggestionsFrom(matches: Match[], name: (index: number) => string, query?: string): string[] {
+    const words = new Set(query === undefined ? [] : normaliseQuery(query));
     const names = matches
       .filter((match) => match.score >= MIN_SUGGESTION_SCORE)
       .map((match) => name(match.index));
-    return [...new Set(names)].slice(0, MAX_SUGGESTIONS);
+    const shows = (display: string) => normaliseTokens(display).some((token) => words.has(token));
+    const ordered = [...names.filter(shows), ...names.filter((display) => !shows(display))];
+    return [...new Set(ordered)].slice(0, MAX_SUGGESTIONS);
   }
 
   function displayQuery(query: string): string {
@@ -142,7 +228,7 @@ export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFi
       throw new NotFoundError(
         'product',
         displayQuery(query),
-        suggestionsFrom(matches, (index) => products[index]!.display),
+        suggestionsFrom(matches, (index) => products[index]!.display, query),
       );
     }
     return { product: products[best.index]!, confidence: round(best.score, 2) };
@@ -228,7 +314,7 @@ export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFi
         throw new NotFoundError(
           'recipe',
           displayQuery(query),
-          suggestionsFrom(matches, (index) => recipes[index]!.name),
+          suggestionsFrom(matches, (index) => recipes[index]!.name, query),
         );
       }
       const recipe = recipes[best.index]!;

@@ -14,22 +14,32 @@ export interface MatchableEntry {
   names: readonly string[];
 }
 
+export interface MatcherOptions {
+  /** Score of an exact hit on a main name (an exact alias hit always scores 1). */
+  exactNameScore?: number;
+}
+
 export interface Match {
   index: number;
   /** 0..1: how well the query's words are covered by the name, and the name by the query. */
   score: number;
 }
 
-/** Adjusts a variant's score: prefers plain or raw defaults unless the query asks otherwise. */
+/**
+ * Adjusts a variant's score: prefers plain or raw defaults unless the query asks otherwise.
+ * `queryHead` is the query's head word (its last meaningful word before any "in …"/"with …"), if the
+ * catalog knows it.
+ */
 export type VariantBias = (
   entry: number,
   variantTokens: readonly string[],
   queryTokens: ReadonlySet<string>,
+  queryHead: string | undefined,
 ) => number;
 
-/** Exact alias hits are certain; exact main-name hits nearly so. */
+/** Exact alias hits are certain; exact main-name hits nearly so (products; recipes pass 1). */
 const EXACT_ALIAS_SCORE = 1;
-const EXACT_NAME_SCORE = 0.98;
+const DEFAULT_EXACT_NAME_SCORE = 0.98;
 const ALIAS_BONUS = 0.03;
 /** Anything short of an exact name stays below it, so an exact hit always wins a tie. */
 const MAX_FUZZY_SCORE = 0.97;
@@ -39,11 +49,29 @@ const MAX_FUZZY_SCORE = 0.97;
  * food, so it loses this much on top of the missing coverage.
  */
 const HEAD_PENALTY = 0.12;
+/**
+ * The same rule from the name's side: a name is about its head ("mushroom risotto" is a risotto,
+ * "Pizza, kebab" is a pizza). A query that covers none of the name's head words only shares a
+ * modifier with it, so it loses this much: enough that a one-word query matching only a modifier
+ * ("mushrooms", "kebab") falls below the confidence threshold instead of naming a different food.
+ */
+const NAME_HEAD_PENALTY = 0.2;
+/**
+ * A one-word query covers itself fully, so only the name's side tells a near-exact hit ("Banana, pulp,
+ * raw") from a dish that merely contains the word ("Greek-style marinated mushrooms"). Names that the
+ * word covers less than this share of lose THIN_MATCH_PENALTY.
+ */
+const THIN_MATCH_SHARE = 0.5;
+const THIN_MATCH_PENALTY = 0.1;
+/** Share of the average word weight given to a percentage the catalog has no name with. */
+const UNKNOWN_PERCENT_WEIGHT = 0.2;
 /** Last words that describe a pack or cut rather than name the food ("salmon fillets", "ham slices"). */
 const NOT_HEADS = new Set([
   'fillet',
   'slice',
   'sliced',
+  'leaf',
+  'ball',
   'chunk',
   'piece',
   'portion',
@@ -107,6 +135,47 @@ interface Variant {
   weights: Float64Array;
   totalWeight: number;
   isAlias: boolean;
+  /** Positions (in `ids`) of the name's head words; empty when the name has no clear head. */
+  headPositions: Int32Array;
+}
+
+/** Words that end a name without naming the food: pack and state words, and "bar" ("Dark chocolate bar"). */
+function isNameHead(token: string): boolean {
+  return !NOT_HEADS.has(token) && token !== 'bar' && !/\d/.test(token);
+}
+
+/** The last word of an English phrase that can be its head, if any. */
+function lastHead(tokens: readonly string[]): string | undefined {
+  for (let i = tokens.length - 1; i >= 0; i--) if (isNameHead(tokens[i]!)) return tokens[i];
+  return undefined;
+}
+
+/**
+ * Head words of a name. An alias is an English phrase, so its head is its last word that is not a
+ * pack or state word ("chicken breasts fillets" → "breast"). An Agribalyse name is a list: the food,
+ * then a kind or qualifiers ("Mushroom sauce, prepacked", "Candies, marshmallows", "Risotto, w
+ * vegetables"). Its head words are the last word of each of its first two parts (before any "with …"/
+ * "in …") and of any bracket, one per "or" alternative ("Shrimp or prawn, raw", "Rolls … (buns)").
+ */
+function nameHeadTokens(name: string, isAlias: boolean): string[] {
+  if (isAlias) {
+    const head = lastHead(normaliseTokens(name));
+    return head === undefined ? [] : [head];
+  }
+  const bracketed = [...name.matchAll(/\(([^)]*)\)/g)].map((match) => match[1]!);
+  const parts = name
+    .replace(/\([^)]*\)/g, ' ')
+    .split(',')
+    .slice(0, 2)
+    .map((part) => part.trim())
+    // "Omelette, with mushrooms", "Pizza, cheese and mushrooms": what comes with the food.
+    .filter((part, i) => !/^(?:with|w|in|on|for|from)\b/i.test(part) && (i === 0 || !/\band\b/.test(part)));
+  return [...parts.map(queryHeadPhrase), ...bracketed]
+    .flatMap((part) => part.split(/\s+or\s+/))
+    .flatMap((part) => {
+      const head = lastHead(normaliseTokens(part));
+      return head === undefined ? [] : [head];
+    });
 }
 
 interface Expansion {
@@ -145,18 +214,22 @@ export class Matcher {
   private candidateSerial = 0;
   private generation = 0;
 
+  private readonly exactNameScore: number;
+
   constructor(
     entries: readonly MatchableEntry[],
     private readonly bias: VariantBias = () => 0,
+    options: MatcherOptions = {},
   ) {
+    this.exactNameScore = options.exactNameScore ?? DEFAULT_EXACT_NAME_SCORE;
     this.entryCount = entries.length;
-    const variantTokens: { entry: number; tokens: string[]; isAlias: boolean }[] = [];
+    const variantTokens: { entry: number; tokens: string[]; isAlias: boolean; heads: string[] }[] = [];
     entries.forEach((entry, index) => {
       entry.names.forEach((name, nameIndex) => {
         const tokens = [...new Set(normaliseTokens(name))];
         if (tokens.length === 0) return;
         const isAlias = nameIndex > 0;
-        variantTokens.push({ entry: index, tokens, isAlias });
+        variantTokens.push({ entry: index, tokens, isAlias, heads: nameHeadTokens(name, isAlias) });
         // First come wins, except that a curated alias beats a main name it duplicates.
         for (const [map, key] of [
           [this.exact, sortedKey(tokens)],
@@ -209,12 +282,17 @@ export class Matcher {
       ),
     );
 
-    for (const { entry, tokens, isAlias } of variantTokens) {
+    for (const { entry, tokens, isAlias, heads } of variantTokens) {
       const ids = Int32Array.from(tokens.map((token) => this.tokenIds.get(token)!));
       const weights = Float64Array.from(ids, (id) => this.idf[id]!);
       let totalWeight = 0;
       for (const weight of weights) totalWeight += weight;
-      this.variants.push({ entry, tokens, ids, weights, totalWeight, isAlias });
+      // A one-word name is all head; a name whose head words are all missing has no head rule.
+      const headPositions =
+        tokens.length < 2
+          ? new Int32Array(0)
+          : Int32Array.from(tokens.flatMap((token, position) => (heads.includes(token) ? [position] : [])));
+      this.variants.push({ entry, tokens, ids, weights, totalWeight, isAlias, headPositions });
     }
 
     this.variantStamp = new Int32Array(this.variants.length);
@@ -312,13 +390,16 @@ export class Matcher {
     const expansions = tokens.map((token) => this.expand(token));
     // Only a head word the catalog knows can be missing from a name; an unknown one is a brand.
     if (head >= 0 && expansions[head]!.ids.length === 0) head = -1;
+    const queryHead = head >= 0 ? tokens[head] : tokens.length === 1 ? tokens[0] : undefined;
     const queryWeights = tokens.map((token, i) => {
       const own = this.tokenIds.get(token);
       if (own !== undefined) return this.idf[own]!;
-      // A misspelt word weighs what the word it stands for weighs; an unknown word the average.
+      // A misspelt word weighs what the word it stands for weighs; an unknown word the average, except
+      // an unknown percentage ("85%"), which qualifies the food rather than naming it.
       let best = 0;
       for (const id of expansions[i]!.ids) best = Math.max(best, this.idf[id]!);
-      return best > 0 ? best : this.meanIdf;
+      if (best > 0) return best;
+      return token.endsWith('%') ? UNKNOWN_PERCENT_WEIGHT * this.meanIdf : this.meanIdf;
     });
     let queryTotal = 0;
     for (const weight of queryWeights) queryTotal += weight;
@@ -388,7 +469,16 @@ export class Matcher {
       }
       let score = 0.7 * (queryCovered / queryTotal) + 0.3 * (nameCovered / variant.totalWeight);
       if (headMissing) score -= HEAD_PENALTY;
-      score += (variant.isAlias ? ALIAS_BONUS : 0) + this.bias(variant.entry, variant.tokens, querySet);
+      if (queryCount === 1 && nameCovered < THIN_MATCH_SHARE * variant.totalWeight)
+        score -= THIN_MATCH_PENALTY;
+      const heads = variant.headPositions;
+      if (heads.length > 0) {
+        let headCovered = false;
+        for (const position of heads) if (positionUsed[position] === serial) headCovered = true;
+        if (!headCovered) score -= NAME_HEAD_PENALTY;
+      }
+      score +=
+        (variant.isAlias ? ALIAS_BONUS : 0) + this.bias(variant.entry, variant.tokens, querySet, queryHead);
       const entry = variant.entry;
       if (this.entryStamp[entry] !== generation) {
         this.entryStamp[entry] = generation;
@@ -403,7 +493,7 @@ export class Matcher {
         this.entryStamp[exact.entry] = generation;
         touchedEntries.push(exact.entry);
       }
-      this.entryScore[exact.entry] = exact.isAlias ? EXACT_ALIAS_SCORE : EXACT_NAME_SCORE;
+      this.entryScore[exact.entry] = exact.isAlias ? EXACT_ALIAS_SCORE : this.exactNameScore;
     }
 
     // Top `limit` by score (clamped to 0..1), ties by entry index: a small insertion-sorted list.

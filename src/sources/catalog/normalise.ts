@@ -1,4 +1,4 @@
-import { BRAND_PHRASES } from './brands.js';
+import { BRAND_HINTS, BRAND_PHRASES, KIND_WORDS } from './brands.js';
 
 /**
  * Text normalisation shared by the build (food names, aliases) and lookups (user queries), so both
@@ -103,6 +103,7 @@ const TOKEN_SYNONYMS: Record<string, string> = {
   slightly: 'lightly',
   lasagne: 'lasagna',
   chocolat: 'chocolate',
+  sliced: 'slice',
 };
 
 const IRREGULAR_SINGULARS: Record<string, string> = {
@@ -256,9 +257,19 @@ export function normaliseQuery(query: string): string[] {
     /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
     (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
   );
-  const stripped = folded.replace(/'/g, '').replace(QUANTITY, ' ').replace(BRANDS, ' ');
-  const tokens = tokenise(stripped);
-  return tokens.length > 0 ? tokens : tokenise(folded.replace(QUANTITY, ' '));
+  const unquoted = folded.replace(/'/g, '').replace(QUANTITY, ' ');
+  const brands = unquoted.match(BRANDS) ?? [];
+  const tokens = tokenise(unquoted.replace(BRANDS, ' '));
+  if (tokens.length === 0) return tokenise(folded.replace(QUANTITY, ' '));
+  // A brand that makes one kind of food says what the rest of the query is ("Alpro almond").
+  const namesKind = tokens.some((token) => KIND_WORDS.has(token));
+  for (const brand of brands) {
+    const hint = BRAND_HINTS[brand];
+    if (hint === undefined) continue;
+    const words = `${hint.always ?? ''} ${namesKind ? '' : (hint.words ?? '')}`;
+    for (const token of tokenise(words)) if (!tokens.includes(token)) tokens.push(token);
+  }
+  return tokens;
 }
 
 /**

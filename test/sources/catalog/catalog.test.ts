@@ -109,6 +109,11 @@ describe('findTrialMilk', () => {
     expect(catalog.findTrialMilk('soya milk').name).toMatch(/^Soy drink/);
   });
 
+  it('accepts flavoured milks: they are milks', () => {
+    expect(catalog.findTrialMilk('chocolate milk').name).toMatch(/^Chocolate flavoured milk/);
+    expect(catalog.findTrialMilk('strawberry milk').name).toMatch(/^Strawberry flavoured milk/);
+  });
+
   it('marks other foods out of scope and unknown names not found', () => {
     expect(notFound(() => catalog.findTrialMilk('beef mince')).outOfScope).toBe('trial_milk_only');
     expect(notFound(() => catalog.findTrialMilk('cheddar')).outOfScope).toBe('trial_milk_only');
@@ -136,6 +141,17 @@ describe('findRecipe', () => {
     const error = notFound(() => catalog.findRecipe('xyzzy pie'));
     expect(error.kind).toBe('recipe');
     expect(error.suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('is certain of an exact dish name or alias', () => {
+    expect(catalog.findRecipe('Dal').confidence).toBe(1);
+    expect(catalog.findRecipe('lasagne').confidence).toBe(1);
+  });
+
+  it("suggests dishes whose names share the query's words first", () => {
+    const suggestions = notFound(() => catalog.findRecipe('beef wellington')).suggestions;
+    expect(suggestions.length).toBeGreaterThan(0);
+    for (const name of suggestions) expect(name).toMatch(/beef/i);
   });
 });
 
