@@ -40,11 +40,20 @@ export async function runShell(options: ShellOptions): Promise<void> {
   // Without a listener readline only pauses on Ctrl-C, which looks like a hang.
   rl.on('SIGINT', () => rl.close());
   rl.setPrompt(PROMPT);
+  // Ctrl-D or an abort can close readline while a lookup is running; prompting a closed readline
+  // throws on Node 24 (ERR_USE_AFTER_CLOSE), so track it.
+  let closed = false;
+  rl.once('close', () => {
+    closed = true;
+  });
+  const prompt = () => {
+    if (interactive && !closed) rl.prompt();
+  };
   const close = () => rl.close();
   options.signal?.addEventListener('abort', close, { once: true });
 
   if (options.banner) write(`${options.banner}\n`);
-  if (interactive) rl.prompt();
+  prompt();
 
   try {
     for await (const line of rl) {
@@ -54,7 +63,7 @@ export async function runShell(options: ShellOptions): Promise<void> {
         const reply = await handleCommandText(text, source, logger);
         write(`${renderText(reply)}\n\n`);
       }
-      if (interactive) rl.prompt();
+      prompt();
     }
   } finally {
     options.signal?.removeEventListener('abort', close);
