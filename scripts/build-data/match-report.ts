@@ -4,69 +4,23 @@
  * For each query fixture: correct, wrong match, wrongly not found, and not-found queries that matched
  * something anyway; then the median and p95 time of an uncached findProduct over all queries.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { NotFoundError } from '../../src/core/errors.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
-
-interface QueryFixture {
-  found: { query: string; expected: string[] }[];
-  notFound: string[];
-}
+import {
+  createMatchProbe,
+  describeEvaluation,
+  evaluateMatching,
+  loadQueryFixture,
+} from './match-evaluation.js';
 
 const verbose = process.argv.includes('--verbose');
-const catalog = loadCatalog();
-const data = JSON.parse(readFileSync(new URL('../../data/products.json', import.meta.url), 'utf8')) as {
-  products: { code: string; name: string }[];
-};
-const codeByName = new Map(data.products.map((product) => [product.name, product.code]));
-
-function lookup(query: string): { code: string | null; label: string } {
-  try {
-    const result = catalog.findProduct(query);
-    return { code: codeByName.get(result.name) ?? '?', label: `${result.name} (${result.confidence})` };
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
-  }
-}
+const lookup = createMatchProbe(loadCatalog());
 
 const allQueries: string[] = [];
 for (const file of ['product-queries.json', 'product-queries-holdout.json', 'product-queries-blind.json']) {
-  const fixture = JSON.parse(
-    readFileSync(new URL(`../../test/fixtures/${file}`, import.meta.url), 'utf8'),
-  ) as QueryFixture;
-  let correct = 0;
-  const wrong: string[] = [];
-  const missed: string[] = [];
-  const falsePositives: string[] = [];
-  for (const { query, expected } of fixture.found) {
-    allQueries.push(query);
-    const { code, label } = lookup(query);
-    if (code !== null && expected.includes(code)) correct++;
-    else if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
-    else wrong.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
-  }
-  for (const query of fixture.notFound) {
-    allQueries.push(query);
-    const { code, label } = lookup(query);
-    if (code !== null) falsePositives.push(`${query} → ${label}`);
-  }
-  const n = fixture.found.length;
-  const pct = (count: number, of: number) => `${((count / of) * 100).toFixed(1)}%`;
-  console.log(
-    `${file}: ${n} found queries: correct ${correct} (${pct(correct, n)}), wrong match ${wrong.length} (${pct(wrong.length, n)}), ` +
-      `wrongly not found ${missed.length} (${pct(missed.length, n)}); not-found queries matched anyway ${falsePositives.length}/${fixture.notFound.length}`,
-  );
-  if (verbose) {
-    for (const [title, list] of [
-      ['wrong', wrong],
-      ['not found', missed],
-      ['should not match', falsePositives],
-    ] as const) {
-      if (list.length > 0) console.log(`  ${title}:\n    ${list.join('\n    ')}`);
-    }
-  }
+  const fixture = loadQueryFixture(file);
+  allQueries.push(...fixture.found.map(({ query }) => query), ...fixture.notFound);
+  console.log(describeEvaluation(file, evaluateMatching(lookup, fixture), verbose));
 }
 
 // Warm up, then time every query several times; findProduct has no cache of its own.

@@ -1,6 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../../../src/core/errors.js';
+import {
+  createMatchProbe,
+  describeEvaluation,
+  evaluateMatching,
+  loadQueryFixture,
+} from '../../../scripts/build-data/match-evaluation.js';
+import type { NotFoundError } from '../../../src/core/errors.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
 
 /**
@@ -16,69 +21,32 @@ import { loadCatalog } from '../../../src/sources/catalog/index.js';
  * in-sample like the other two sets. The floors below sit just under the after-tuning figures and only
  * guard against regressions.
  */
-interface QueryFixture {
-  found: { query: string; expected: string[] }[];
-  notFound: string[];
-}
 
-const fixture = JSON.parse(
-  readFileSync(new URL('../../fixtures/product-queries-blind.json', import.meta.url), 'utf8'),
-) as QueryFixture;
 const catalog = loadCatalog();
-const data = JSON.parse(readFileSync(new URL('../../../data/products.json', import.meta.url), 'utf8')) as {
-  products: { code: string; name: string }[];
-};
-const codeByName = new Map(data.products.map((product) => [product.name, product.code]));
+const lookup = createMatchProbe(catalog);
+const evaluation = evaluateMatching(lookup, loadQueryFixture('product-queries-blind.json'));
 
 /** After tuning: 95.7% correct, 0.5% wrong match, 1/19 false matches. */
 const ACCURACY_FLOOR = 0.94;
 const WRONG_MATCH_CEILING = 0.015;
 const FALSE_POSITIVE_CEILING = 1;
 
-function lookup(query: string): { code: string | null; label: string } {
-  try {
-    const result = catalog.findProduct(query);
-    return { code: codeByName.get(result.name) ?? '?', label: `${result.name} (${result.confidence})` };
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
-  }
-}
-
 describe('product matching on blind queries (after tuning; the honest figure is the before one)', () => {
   it('mostly finds the expected item and rarely a wrong one', () => {
-    expect(fixture.found.length).toBeGreaterThanOrEqual(150);
-    const wrong: string[] = [];
-    const missed: string[] = [];
-    for (const { query, expected } of fixture.found) {
-      const { code, label } = lookup(query);
-      if (code === null) missed.push(`${query} → ${label}`);
-      else if (!expected.includes(code)) wrong.push(`${query} → ${label}, expected ${expected.join(' or ')}`);
-    }
-    const total = fixture.found.length;
-    const accuracy = (total - wrong.length - missed.length) / total;
-    const wrongRate = wrong.length / total;
-    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
     console.log(
-      `blind matching (after tuning; before: 71.0% correct, 11.3% wrong): ${percent(accuracy)} correct, ` +
-        `${percent(wrongRate)} wrong match, ${percent(missed.length / total)} wrongly not found (${total} queries)` +
-        (wrong.length > 0 ? `\nwrong:\n  ${wrong.join('\n  ')}` : '') +
-        (missed.length > 0 ? `\nnot found:\n  ${missed.join('\n  ')}` : ''),
+      describeEvaluation(
+        'blind matching (after tuning; before: 71.0% correct, 11.3% wrong)',
+        evaluation,
+        true,
+      ),
     );
-    expect(accuracy).toBeGreaterThanOrEqual(ACCURACY_FLOOR);
-    expect(wrongRate).toBeLessThanOrEqual(WRONG_MATCH_CEILING);
+    expect(evaluation.total).toBeGreaterThanOrEqual(150);
+    expect(evaluation.accuracy).toBeGreaterThanOrEqual(ACCURACY_FLOOR);
+    expect(evaluation.wrongRate).toBeLessThanOrEqual(WRONG_MATCH_CEILING);
   });
 
   it('rarely matches queries the catalog has no answer for', () => {
-    const matched = fixture.notFound.flatMap((query) => {
-      const { code, label } = lookup(query);
-      return code === null ? [] : [`${query} → ${label}`];
-    });
-    console.log(
-      `blind not-found queries that matched: ${matched.length}/${fixture.notFound.length}` +
-        (matched.length > 0 ? `\n  ${matched.join('\n  ')}` : ''),
-    );
-    expect(matched.length).toBeLessThanOrEqual(FALSE_POSITIVE_CEILING);
+    expect(evaluation.falsePositives.length).toBeLessThanOrEqual(FALSE_POSITIVE_CEILING);
   });
 });
 

@@ -1,0 +1,109 @@
+/**
+ * Scores the catalog matcher on a query fixture (test/fixtures/product-queries*.json). Shared by the
+ * matching tests, which hold floors, and by match-report.ts, which prints figures. Three outcomes are
+ * counted apart, because a confident wrong answer is worse than "not found" with suggestions.
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { NotFoundError } from '../../src/core/errors.js';
+import type { Catalog } from '../../src/sources/catalog/types.js';
+
+export const QueryFixtureSchema = z.object({
+  /** Queries with every acceptable Agribalyse code. */
+  found: z.array(z.object({ query: z.string(), expected: z.array(z.string()).min(1) })),
+  /** Queries the catalog has no item for. */
+  notFound: z.array(z.string()),
+});
+export type QueryFixture = z.infer<typeof QueryFixtureSchema>;
+
+const root = new URL('../../', import.meta.url);
+
+export function loadQueryFixture(file: string): QueryFixture {
+  const raw: unknown = JSON.parse(readFileSync(new URL(`test/fixtures/${file}`, root), 'utf8'));
+  return QueryFixtureSchema.parse(raw);
+}
+
+export interface MatchOutcome {
+  /** The matched item's Agribalyse code, or null when not found. */
+  code: string | null;
+  /** What a person reads in a report: the name and confidence, or the suggestions. */
+  label: string;
+}
+
+export interface MatchEvaluation {
+  total: number;
+  correct: number;
+  wrong: string[];
+  missed: string[];
+  /** Not-found queries that matched something anyway. */
+  falsePositives: string[];
+  accuracy: number;
+  wrongRate: number;
+  missedRate: number;
+}
+
+/** Looks products up by query and names the outcome by Agribalyse code. */
+export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutcome {
+  const products = z
+    .object({ products: z.array(z.object({ code: z.string(), name: z.string() })) })
+    .parse(JSON.parse(readFileSync(new URL('data/products.json', root), 'utf8')));
+  const codeByName = new Map(products.products.map((product) => [product.name, product.code]));
+  return (query) => {
+    try {
+      const result = catalog.findProduct(query);
+      return { code: codeByName.get(result.name) ?? '?', label: `${result.name} (${result.confidence})` };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
+    }
+  };
+}
+
+export function evaluateMatching(
+  probe: (query: string) => MatchOutcome,
+  fixture: QueryFixture,
+): MatchEvaluation {
+  const wrong: string[] = [];
+  const missed: string[] = [];
+  for (const { query, expected } of fixture.found) {
+    const { code, label } = probe(query);
+    if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
+    else if (!expected.includes(code)) wrong.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
+  }
+  const falsePositives = fixture.notFound.flatMap((query) => {
+    const { code, label } = probe(query);
+    return code === null ? [] : [`${query} → ${label}`];
+  });
+  const total = fixture.found.length;
+  const correct = total - wrong.length - missed.length;
+  return {
+    total,
+    correct,
+    wrong,
+    missed,
+    falsePositives,
+    accuracy: correct / total,
+    wrongRate: wrong.length / total,
+    missedRate: missed.length / total,
+  };
+}
+
+/** One summary line, then (when `details`) every wrong, missed and falsely matched query. */
+export function describeEvaluation(title: string, evaluation: MatchEvaluation, details: boolean): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const lines = [
+    `${title}: ${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
+      `${percent(evaluation.wrongRate)} wrong match, ${percent(evaluation.missedRate)} wrongly not found; ` +
+      `not-found queries matched anyway: ${evaluation.falsePositives.length}`,
+  ];
+  if (details) {
+    for (const [heading, list] of [
+      ['wrong', evaluation.wrong],
+      ['not found', evaluation.missed],
+      ['should not match', evaluation.falsePositives],
+    ] as const) {
+      if (list.length > 0) lines.push(`  ${heading}:\n    ${list.join('\n    ')}`);
+    }
+  }
+  return lines.join('\n');
+}
