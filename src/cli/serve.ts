@@ -1,3 +1,4 @@
+import { installProcessGuards } from '../app/process-guards.js';
 import { onShutdownSignal } from '../app/start.js';
 import { startService } from '../service/index.js';
 import { EXIT_OK } from './exit-codes.js';
@@ -9,6 +10,7 @@ export async function serveCommand(): Promise<number> {
   const { config, logger } = loadRuntime('info');
   const service = await startService(config, logger, { print: writeOut });
   writeOut(`carbon serve: listening on ${service.url}`);
+  const removeGuards = installProcessGuards(logger, () => service.close());
   await new Promise<void>((resolve) => {
     const remove = onShutdownSignal(logger, async () => {
       await service.close();
@@ -16,5 +18,6 @@ export async function serveCommand(): Promise<number> {
       resolve();
     });
   });
+  removeGuards();
   return EXIT_OK;
 }

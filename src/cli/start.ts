@@ -1,4 +1,5 @@
 import { runShell } from '../adapters/shell/index.js';
+import { installProcessGuards } from '../app/process-guards.js';
 import { shellBanner, startApp } from '../app/start.js';
 import { createSource } from '../sources/select.js';
 import { EXIT_OK } from './exit-codes.js';
@@ -18,7 +19,9 @@ export async function startCommand(): Promise<number> {
       if (!logLevelExplicit) logger.level = 'warn';
     },
   });
+  const removeGuards = installProcessGuards(logger, () => app.stop());
   await app.done;
+  removeGuards();
   return EXIT_OK;
 }
 
