@@ -86,6 +86,23 @@ export class SourceUnavailableError extends CarbonError {
   }
 }
 
+/**
+ * The caller gave up on the lookup (a platform deadline passed, the bot is stopping). Nobody is waiting
+ * for the answer, so adapters drop replies carrying it instead of showing them.
+ */
+export class LookupCancelledError extends CarbonError {
+  readonly code = 'cancelled';
+  constructor(readonly reason: string = 'the lookup was cancelled') {
+    super(`lookup cancelled: ${reason}`);
+  }
+}
+
+/** The error a source throws when its caller's signal has aborted: the caller's own reason if it is one. */
+export function cancellationError(signal: AbortSignal): CarbonError {
+  const reason: unknown = signal.reason;
+  return isCarbonError(reason) ? reason : new LookupCancelledError();
+}
+
 export function isCarbonError(error: unknown): error is CarbonError {
   return error instanceof CarbonError;
 }

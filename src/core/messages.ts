@@ -2,6 +2,7 @@ import {
   ApiKeyRefusedError,
   BadResponseError,
   InvalidInputError,
+  LookupCancelledError,
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
@@ -88,6 +89,9 @@ export function toErrorView(error: unknown): ErrorView {
       'The footprint service sent an answer the bot could not read.',
       'Try again later; if it keeps happening, tell whoever runs the bot.',
     );
+  }
+  if (error instanceof LookupCancelledError) {
+    return view(error.code, 'The lookup was cancelled before it finished.', 'Try again in a moment.');
   }
   if (error instanceof SourceUnavailableError) {
     return view(error.code, `Lookups are not available: ${error.reason}.`, 'Tell whoever runs the bot.');

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { isCarbonError, type LookupKind, NotFoundError, UpstreamError } from '../core/errors.js';
+import { cancellationError, type LookupKind, NotFoundError } from '../core/errors.js';
 import type { ProductResult, RecipeResult } from '../core/result.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
 
@@ -80,7 +80,7 @@ export class CachedSource implements LookupSource {
 
   private async lookup(kind: LookupKind, name: string, options: LookupOptions = {}): Promise<Result> {
     const { signal } = options;
-    if (signal?.aborted) throw abortedError(signal);
+    if (signal?.aborted) throw cancellationError(signal);
     const key = cacheKey(kind, name);
     const cached = this.cache.get(key);
     if (cached) return answer(cached, name);
@@ -154,7 +154,7 @@ function renamed(error: NotFoundError, query: string): NotFoundError {
 function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(abortedError(signal));
+    const onAbort = () => reject(cancellationError(signal));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(
       (value) => {
@@ -167,11 +167,4 @@ function waitFor<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promi
       },
     );
   });
-}
-
-/** A caller's abort: its own CarbonError reason if it gave one, else an upstream failure. */
-function abortedError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (isCarbonError(reason)) return reason;
-  return new UpstreamError('lookup aborted by the caller');
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ApiKeyRefusedError,
   BadResponseError,
+  cancellationError,
   InvalidInputError,
+  LookupCancelledError,
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
@@ -83,5 +85,18 @@ describe('toErrorView', () => {
     expect(JSON.stringify(toErrorView(new UpstreamError('HTTP 500 body sk_live_123')))).not.toContain(
       'sk_live_123',
     );
+  });
+});
+
+describe('cancellation', () => {
+  it('words a cancelled lookup, and passes a caller’s own CarbonError reason through', () => {
+    expect(toErrorView(new LookupCancelledError('the bot is stopping')).code).toBe('cancelled');
+    const controller = new AbortController();
+    controller.abort();
+    expect(cancellationError(controller.signal)).toBeInstanceOf(LookupCancelledError);
+    const reason = new UpstreamTimeoutError(2_000);
+    const withReason = new AbortController();
+    withReason.abort(reason);
+    expect(cancellationError(withReason.signal)).toBe(reason);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError, UpstreamError } from '../../src/core/errors.js';
+import { LookupCancelledError, NotFoundError, UpstreamError } from '../../src/core/errors.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import type { LookupOptions, LookupSource } from '../../src/core/source.js';
 import { cacheKey, createCachedSource } from '../../src/sources/cached-source.js';
@@ -166,7 +166,7 @@ describe('CachedSource', () => {
     const first = cached.lookupProduct('oat milk', { signal: leaving.signal });
     const second = cached.lookupProduct('oat milk');
     leaving.abort();
-    await expect(first).rejects.toBeInstanceOf(UpstreamError);
+    await expect(first).rejects.toBeInstanceOf(LookupCancelledError);
     expect(inner.calls[0]!.signal?.aborted).toBe(false);
     inner.release();
     await expect(second).resolves.toMatchObject({ name: 'oat milk' });
@@ -213,7 +213,7 @@ describe('CachedSource', () => {
     const inner = new ScriptedSource();
     const cached = createCachedSource(inner);
     await expect(cached.lookupProduct('oat milk', { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(
-      UpstreamError,
+      LookupCancelledError,
     );
     expect(inner.calls).toHaveLength(0);
   });

@@ -5,6 +5,7 @@ import {
   ApiKeyRefusedError,
   BadResponseError,
   type CarbonError,
+  cancellationError,
   InvalidInputError,
   isCarbonError,
   type LookupKind,
@@ -314,14 +315,11 @@ function classifyTransportError(
 }
 
 /**
- * The deadline firing is a timeout; the caller's own abort is passed through when it is already a
- * CarbonError (an adapter's deadline may say why) and otherwise reported as an upstream failure.
+ * The deadline firing is a timeout; otherwise the caller gave up (core/errors.ts cancellationError).
  */
 function abortError(signal: AbortSignal | undefined, deadline: AbortSignal, timeoutMs: number): CarbonError {
-  if (deadline.aborted) return new UpstreamTimeoutError(timeoutMs);
-  const reason: unknown = signal?.reason;
-  if (isCarbonError(reason)) return reason;
-  return new UpstreamError('lookup aborted by the caller');
+  if (deadline.aborted || signal === undefined) return new UpstreamTimeoutError(timeoutMs);
+  return cancellationError(signal);
 }
 
 function errorCode(error: unknown): string | undefined {

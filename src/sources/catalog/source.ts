@@ -1,14 +1,10 @@
-import { isCarbonError, SourceUnavailableError } from '../../core/errors.js';
+import { cancellationError } from '../../core/errors.js';
 import type { ProductResult, RecipeResult } from '../../core/result.js';
 import type { LookupOptions, LookupSource } from '../../core/source.js';
 import type { Catalog } from './types.js';
 
-/** Sources throw only CarbonErrors: an abort reason that is one passes through (as in the API source). */
 function throwIfAborted(options: LookupOptions | undefined): void {
-  const signal = options?.signal;
-  if (signal?.aborted !== true) return;
-  const reason: unknown = signal.reason;
-  throw isCarbonError(reason) ? reason : new SourceUnavailableError('lookup aborted by the caller');
+  if (options?.signal?.aborted === true) throw cancellationError(options.signal);
 }
 
 /** The catalog as a LookupSource: synchronous lookups behind the async interface. */

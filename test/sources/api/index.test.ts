@@ -7,6 +7,7 @@ import {
   ApiKeyRefusedError,
   BadResponseError,
   InvalidInputError,
+  LookupCancelledError,
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
@@ -630,7 +631,7 @@ describe('retries and failures', () => {
     setTimeout(() => controller.abort(reason), 20);
     expect(await pending).toBe(reason);
     const plain = failure(source.lookupRecipe('lasagne', { signal: AbortSignal.abort() }));
-    expect(await plain).toBeInstanceOf(UpstreamError);
+    expect(await plain).toBeInstanceOf(LookupCancelledError);
   });
 });
 

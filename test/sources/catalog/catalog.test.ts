@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseComparison } from '../../../src/core/comparison.js';
-import { NotFoundError, SourceUnavailableError } from '../../../src/core/errors.js';
+import { LookupCancelledError, NotFoundError, SourceUnavailableError } from '../../../src/core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../../src/core/levels.js';
 import { ProductResultSchema, RecipeResultSchema } from '../../../src/core/result.js';
 import { CATALOG_SOURCE_INFO, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
@@ -196,6 +196,6 @@ describe('createCatalogSource', () => {
     controller.abort();
     await expect(
       createCatalogSource(catalog).lookupProduct('tofu', { signal: controller.signal }),
-    ).rejects.toBeInstanceOf(SourceUnavailableError);
+    ).rejects.toBeInstanceOf(LookupCancelledError);
   });
 });
