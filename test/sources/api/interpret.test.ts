@@ -19,6 +19,12 @@ describe('interpretClimateFriendly', () => {
     'Climate friendly: yes',
     'This recipe is climate friendly',
     'Yes, within the Paris budget',
+    'is it climate friendly? yes',
+    'Climate friendly? Yes, within the Paris budget',
+    'friendly: yes',
+    'climate_friendly=true',
+    'Climate friendly: 1',
+    'Verdict: yes',
   ])('reads %j as yes', (raw) => {
     expect(interpretClimateFriendly(raw)).toEqual({ value: 'yes', raw: null });
   });
@@ -42,16 +48,41 @@ describe('interpretClimateFriendly', () => {
     'This recipe is not very climate friendly',
     'non climate friendly',
     'No, above the Paris budget',
+    'is it climate friendly? no',
+    'Is this recipe climate-friendly? No.',
+    'friendly: no',
+    'friendly no',
+    'climate_friendly: false',
+    'Climate friendly? Not climate friendly',
+    'Verdict: no',
+    'No, not climate friendly',
   ])('reads %j as no', (raw) => {
     expect(interpretClimateFriendly(raw)).toEqual({ value: 'no', raw: null });
   });
 
-  it.each(['', 'maybe', 'unknown', 'n/a', 'No data', 'no information', 'partially', '2', 'pending'])(
-    'keeps %j unknown with the raw text',
-    (raw) => {
-      expect(interpretClimateFriendly(raw)).toEqual({ value: 'unknown', raw });
-    },
-  );
+  it.each([
+    '',
+    'maybe',
+    'unknown',
+    'n/a',
+    'No data',
+    'no information',
+    'partially',
+    '2',
+    'pending',
+    // A label followed by something that is not an answer.
+    'Climate friendly: no data',
+    'climate friendly: n/a',
+    'Is it climate friendly? Not sure',
+    // Contradictory, or a negated question whose yes/no could mean either.
+    'Yes, climate friendly: no',
+    'No, climate friendly',
+    'Yes, not climate friendly',
+    'not climate friendly? yes',
+    'unfriendly: no',
+  ])('keeps %j unknown with the raw text', (raw) => {
+    expect(interpretClimateFriendly(raw)).toEqual({ value: 'unknown', raw });
+  });
 });
 
 describe('statusMeansNotFound', () => {
