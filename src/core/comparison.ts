@@ -1,19 +1,27 @@
 import type { Comparison } from './result.js';
 
 /**
+ * A percent and its direction. The number is either grouped in thousands ("1,234", "12,345.5":
+ * commas each followed by exactly three digits and no more) or plain with an optional decimal
+ * point or comma ("12.5", "12,5").
+ */
+const PERCENT_DIRECTION =
+  /(?:(-?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?(?!\d))|(-?\d+(?:[.,]\d+)?))\s*(?:%|percent|per cent)\s+(higher|lower|more|less|above|below|greater|smaller)/i;
+
+/**
  * Reads the percent and direction out of a comparison sentence such as
  * "32% higher than the average product in the category" or "The impact is 12.5 percent lower ...".
  * Returns null when the sentence does not say it plainly; the sentence is still shown verbatim.
  */
 export function parseComparison(sentence: string): Comparison | null {
-  const match =
-    /(-?\d+(?:[.,]\d+)?)\s*(?:%|percent|per cent)\s+(higher|lower|more|less|above|below|greater|smaller)/i.exec(
-      sentence,
-    );
+  const match = PERCENT_DIRECTION.exec(sentence);
   if (match) {
-    const value = Number.parseFloat(match[1]!.replace(',', '.'));
+    // A comma before exactly three digits groups thousands ("1,234"); any other comma is a decimal one ("12,5").
+    const value = Number.parseFloat(
+      match[1] === undefined ? match[2]!.replace(',', '.') : match[1].replaceAll(',', ''),
+    );
     if (!Number.isFinite(value)) return null;
-    const word = match[2]!.toLowerCase();
+    const word = match[3]!.toLowerCase();
     let direction: Comparison['direction'] = ['higher', 'more', 'above', 'greater'].includes(word)
       ? 'higher'
       : 'lower';

@@ -11,7 +11,28 @@ describe('parseComparison', () => {
     ['15% greater', 15, 'higher'],
     ['15% smaller', 15, 'lower'],
     ['150% more than cow milk', 150, 'higher'],
+    ['12,5% lower than the category', 12.5, 'lower'],
   ])('reads %j', (sentence, percent, direction) => {
+    expect(parseComparison(sentence)).toEqual({ percent, direction });
+  });
+
+  it.each([
+    ['1,234% higher than the average product', 1234, 'higher'],
+    ['-1,234% higher than average', 1234, 'lower'],
+    ['12,345.5 percent lower', 12345.5, 'lower'],
+    ['1,234,567% more', 1234567, 'higher'],
+  ])(
+    'reads a comma before exactly three digits in %j as a thousands separator',
+    (sentence, percent, direction) => {
+      expect(parseComparison(sentence)).toEqual({ percent, direction });
+    },
+  );
+
+  it.each([
+    ['1,2345% higher', 1.2345, 'higher'],
+    ['1,23% higher', 1.23, 'higher'],
+    ['0,125% lower', 0.125, 'lower'],
+  ])('reads any other comma in %j as a decimal comma', (sentence, percent, direction) => {
     expect(parseComparison(sentence)).toEqual({ percent, direction });
   });
 
