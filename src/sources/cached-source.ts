@@ -69,11 +69,6 @@ export class CachedSource implements LookupSource {
     return this.lookup('recipe', name, options) as Promise<RecipeResult>;
   }
 
-  /** Drops every cached answer; in-flight lookups still complete. */
-  clear(): void {
-    this.cache.clear();
-  }
-
   get size(): number {
     return this.cache.size;
   }

@@ -41,7 +41,6 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
 
   const needCatalog = !wantApi || (options.suggester ?? true);
   const catalog = needCatalog ? tryLoadCatalog(logger, options.dataDir) : null;
-  const suggester = catalog;
 
   if (wantApi) {
     let api: ApiSource;
@@ -58,7 +57,7 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
       if (error instanceof SourceUnavailableError) throw new ConfigError([error.reason]);
       throw error;
     }
-    return { source: api, suggester, description: apiDescription(config), close: () => api.close() };
+    return { source: api, suggester: catalog, description: apiDescription(config), close: () => api.close() };
   }
 
   if (catalog === null) {
@@ -72,7 +71,7 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
   const { products, recipes } = catalog.stats;
   return {
     source: createCatalogSource(catalog),
-    suggester,
+    suggester: catalog,
     description: `built-in catalog (${products.toLocaleString('en-US')} products, ${recipes.toLocaleString('en-US')} recipes)`,
     close: async () => {},
   };

@@ -7,7 +7,6 @@ import { type Clock, GreenSwappHttpClient, type RetryOptions } from './http-clie
 import { type ProductEndpoint, productNotFound, toProductResult, toRecipeResult } from './map.js';
 
 export type { Clock } from './http-client.js';
-export { API_SOURCE_INFO, TRIAL_MILK_CATEGORY } from './map.js';
 
 export interface ApiSourceOptions {
   apiKey: string;
