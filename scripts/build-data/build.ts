@@ -56,6 +56,7 @@ export async function buildData(
       code: item.code,
       lciName: item.lciName,
       kgCo2ePerKg: item.kgCo2ePerKg,
+      unit: decideUnit(item).unit,
       common: ALIASES[item.code] !== undefined,
       // Plant drinks sit under beverages in Agribalyse, but they are the obvious swap for dairy milk.
       pool: trialMilk(item) ? 'trial-milk' : item.subgroup,

@@ -4,6 +4,11 @@ export interface SwapCandidate {
   code: string;
   lciName: string;
   kgCo2ePerKg: number;
+  /**
+   * The display unit. A swap is shown in its own unit beside a percentage computed per kg, so it must be
+   * shown in the product's unit: "ground coffee" (per kg) → "Latte" (per litre) would compare unlike things.
+   */
+  unit: 'kg' | 'L';
   /** Has a curated everyday name, so users will recognise it. */
   common: boolean;
   /** Products in the same pool may be swapped for each other (a category, or all milks). */
@@ -52,7 +57,7 @@ function kindTokens(name: string): Set<string> {
 /**
  * For each product, a lower-carbon alternative from its pool: recognisable names first, then the same
  * kind of food (a shared name word, e.g. "juice"), then the lowest footprint. A candidate must be
- * recognisable or of the same kind. Ties break by code so
+ * recognisable or of the same kind, and shown in the same unit (kg or L). Ties break by code so
  * the output is stable.
  */
 export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, string> {
@@ -70,6 +75,7 @@ export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, str
     let best: { candidate: SwapCandidate; key: [number, number, number, string] } | null = null;
     for (const candidate of byPool.get(product.pool) ?? []) {
       if (candidate.code === product.code || candidate.kgCo2ePerKg > limit) continue;
+      if (candidate.unit !== product.unit) continue;
       if (NEVER_OFFERED.test(candidate.lciName)) continue;
       const sameKind = [...kinds.get(candidate.code)!].some((token) => ownKind.has(token));
       // An obscure food of another kind would be a puzzling suggestion.

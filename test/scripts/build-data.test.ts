@@ -43,6 +43,14 @@ describe('committed data/', () => {
     }
   });
 
+  it("offers every swap in the product's own unit (kg for kg, L for L)", () => {
+    const byCode = new Map(products.products.map((product) => [product.code, product]));
+    const crossUnit = products.products
+      .filter((product) => product.swap !== null && byCode.get(product.swap)!.unit !== product.unit)
+      .map((product) => `${product.name} (${product.unit}) → ${byCode.get(product.swap!)!.name}`);
+    expect(crossUnit).toEqual([]);
+  });
+
   it('has recipes whose totals are the sum of their contributors', () => {
     for (const recipe of recipes.recipes) {
       const sum = recipe.contributors.reduce((total, contributor) => total + contributor.kgCo2e, 0);
@@ -113,14 +121,33 @@ describe('build steps', () => {
 
   it('offers only recognisable or same-kind swaps at least 30% lower', () => {
     const swaps = chooseSwaps([
-      { code: 'a', lciName: 'Beef, steak, raw', kgCo2ePerKg: 30, common: true, pool: 'meat' },
-      { code: 'b', lciName: 'Chicken, meat, raw', kgCo2ePerKg: 5, common: true, pool: 'meat' },
-      { code: 'c', lciName: 'Ostrich, raw', kgCo2ePerKg: 1, common: false, pool: 'meat' },
-      { code: 'd', lciName: 'Heart, beef, raw', kgCo2ePerKg: 2, common: true, pool: 'meat' },
-      { code: 'e', lciName: 'Chicken, breast, raw', kgCo2ePerKg: 3, common: false, pool: 'meat' },
+      { code: 'a', unit: 'kg', lciName: 'Beef, steak, raw', kgCo2ePerKg: 30, common: true, pool: 'meat' },
+      { code: 'b', unit: 'kg', lciName: 'Chicken, meat, raw', kgCo2ePerKg: 5, common: true, pool: 'meat' },
+      { code: 'c', unit: 'kg', lciName: 'Ostrich, raw', kgCo2ePerKg: 1, common: false, pool: 'meat' },
+      { code: 'd', unit: 'kg', lciName: 'Heart, beef, raw', kgCo2ePerKg: 2, common: true, pool: 'meat' },
+      { code: 'e', unit: 'kg', lciName: 'Chicken, breast, raw', kgCo2ePerKg: 3, common: false, pool: 'meat' },
     ]);
     expect(swaps.get('a')).toBe('b');
     expect(swaps.get('b')).toBe('e');
     expect(swaps.has('e')).toBe(false);
+  });
+
+  it('never swaps across units: the percentage is per kg, the swap is shown in its own unit', () => {
+    const swaps = chooseSwaps([
+      {
+        code: 'coffee',
+        unit: 'kg',
+        lciName: 'Coffee, ground',
+        kgCo2ePerKg: 20,
+        common: true,
+        pool: 'drinks',
+      },
+      { code: 'latte', unit: 'L', lciName: 'Latte coffee', kgCo2ePerKg: 1, common: true, pool: 'drinks' },
+      { code: 'tea', unit: 'kg', lciName: 'Tea, leaves', kgCo2ePerKg: 10, common: true, pool: 'drinks' },
+      { code: 'water', unit: 'L', lciName: 'Water', kgCo2ePerKg: 0.2, common: true, pool: 'drinks' },
+    ]);
+    expect(swaps.get('coffee')).toBe('tea');
+    expect(swaps.get('latte')).toBe('water');
+    expect(swaps.has('tea')).toBe(false);
   });
 });
