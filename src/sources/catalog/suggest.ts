@@ -60,6 +60,9 @@ export class Suggester {
       return popular.slice(0, limit).map((name) => name.slice(0, MAX_LENGTH));
     }
     const typed = words(folded);
+    // Only punctuation ("-", "!!", "'"): nothing was asked for, and with no words every name would
+    // vacuously match. An empty list says "no match"; the staples are for an empty box only.
+    if (typed.length === 0) return [];
     const ranked: { display: string; rank: number; length: number }[] = [];
     for (const entry of entries) {
       let rank = Number.POSITIVE_INFINITY;

@@ -177,6 +177,13 @@ describe('suggest', () => {
     expect(catalog.suggest('recipe', 'lasa', 5)).toContain('Lasagne');
     expect(catalog.suggest('recipe', '', 5)).toHaveLength(5);
   });
+
+  it('offers nothing for a prefix of only punctuation', () => {
+    for (const prefix of ['-', '!!', "'", ' ( ', '/', '…']) {
+      expect(catalog.suggest('product', prefix, 25)).toEqual([]);
+      expect(catalog.suggest('recipe', prefix, 25)).toEqual([]);
+    }
+  });
 });
 
 describe('createCatalogSource', () => {
