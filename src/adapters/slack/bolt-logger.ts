@@ -18,11 +18,23 @@ const RESPONSE_URL_JSON = /(response_url\\*"\s*:\s*\\*")(?:[^"\\]|\\\/)*/g;
 const RESPONSE_URL_FORM = /(response_url=)[^&\s"]*/g;
 const SLACK_HOOK_URL = /https?:(?:\\*\/|%2F){2}hooks\.slack\.com[^\s"'<>&]*/gi;
 
+/**
+ * The payload's `token` field: Slack's legacy verification token, a long-lived shared secret that
+ * slash command and interaction payloads still carry. Socket Mode logs whole envelopes at debug
+ * level, so it is scrubbed in the same encodings as response_url: a JSON value (also inside a
+ * JSON-encoded string, where its quotes are escaped) and a form field. Only the key `token` itself:
+ * the quote before it (JSON) or the lookbehind (form) keep `bot_token`, `tokens`… out of it.
+ */
+const TOKEN_JSON = /(\\*"token\\*"\s*:\s*\\*")(?:[^"\\]|\\[^"])*/g;
+const TOKEN_FORM = /((?<![\w-])token=)[^&\s"\\]*/g;
+
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
   let clean = text
     .replace(SECRET_PATTERN, '[redacted]')
     .replace(RESPONSE_URL_JSON, '$1[redacted]')
     .replace(RESPONSE_URL_FORM, '$1[redacted]')
+    .replace(TOKEN_JSON, '$1[redacted]')
+    .replace(TOKEN_FORM, '$1[redacted]')
     .replace(SLACK_HOOK_URL, '[redacted]');
   for (const secret of secrets) if (secret.length >= 8) clean = clean.split(secret).join('[redacted]');
   return clean;

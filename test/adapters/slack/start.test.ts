@@ -112,7 +112,52 @@ describe('Bolt logger on pino', () => {
       expect(clean).not.toContain('/response/command/abc');
     }
     expect(scrubSecrets(cases[0]!)).toContain('"text":"oat"');
-    expect(scrubSecrets(cases[3]!)).toBe('token=x&response_url=[redacted]&text=oat');
+    // `token` is the legacy verification token: a secret too, so it no longer survives.
+    expect(scrubSecrets(cases[3]!)).toBe('token=[redacted]&response_url=[redacted]&text=oat');
+  });
+
+  it('scrubs the payload’s legacy verification token in JSON, escaped JSON and form bodies', () => {
+    const token = 'VerifTok3nAbC123';
+    const envelope = {
+      envelope_id: 'e1',
+      payload: { token, team_id: 'T1', command: '/carbon', text: 'oat' },
+    };
+    const cases = [
+      JSON.stringify(envelope),
+      JSON.stringify(envelope, null, 2),
+      // How the Socket Mode client logs a frame: the payload as a JSON string inside a message.
+      `Received a message on the WebSocket: ${JSON.stringify(JSON.stringify(envelope))}`,
+      JSON.stringify({ body: JSON.stringify(JSON.stringify(envelope)) }),
+      `token=${token}&team_id=T1&command=%2Fcarbon&text=oat`,
+      `command=%2Fcarbon&token=${token}&text=oat`,
+      JSON.stringify({ body: `team_id=T1&token=${token}` }),
+    ];
+    for (const text of cases) {
+      const clean = scrubSecrets(text);
+      expect(clean, text).not.toContain(token);
+      expect(clean, text).toContain('[redacted]');
+      // Only the value goes: the rest of the payload is still there to debug with.
+      expect(clean.replace(/\\/g, ''), text).toMatch(/"token": ?"\[redacted\]"|token=\[redacted\]/);
+    }
+    expect(scrubSecrets(cases[0]!)).toBe(
+      '{"envelope_id":"e1","payload":{"token":"[redacted]","team_id":"T1","command":"/carbon","text":"oat"}}',
+    );
+    expect(scrubSecrets(cases[4]!)).toBe('token=[redacted]&team_id=T1&command=%2Fcarbon&text=oat');
+    // Other fields that merely end in "token" are not this secret and are left alone.
+    expect(scrubSecrets('{"next_token":"abc","tokens":"def"} page_token=ghi')).toBe(
+      '{"next_token":"abc","tokens":"def"} page_token=ghi',
+    );
+  });
+
+  it('scrubs the verification token from what Bolt logs, through the Bolt logger', () => {
+    const logs = new LogCapture();
+    const logger = boltLogger(logs.logger, []);
+    logger.debug(
+      'Received a message on the WebSocket:',
+      JSON.stringify({ payload: { token: 'VerifTok3nAbC123', text: 'oat' } }),
+    );
+    expect(logs.text).toContain('oat');
+    expect(logs.text).not.toContain('VerifTok3nAbC123');
   });
 
   it('scrubs every kind of Slack token', () => {
