@@ -15,6 +15,8 @@ import {
   sharedNotice,
   shareFailedMessage,
 } from '../../render/discord.js';
+// The one "settled within a budget?" helper, shared with the Slack adapter's ack budget.
+import { withinBudget } from '../slack/ack-budget.js';
 import { COMMAND_NAME } from './commands.js';
 import {
   type AutocompleteChoice,
@@ -34,6 +36,7 @@ import type { DiscordRest } from './rest.js';
 export const DEFAULT_RESPONSE_BUDGET_MS = 2_000;
 export const MAX_AUTOCOMPLETE_CHOICES = 25;
 const CHOICE_LIMIT = 100;
+const LATE = Symbol('late');
 
 export interface InteractionOutcome {
   response: InteractionResponse;
@@ -108,22 +111,40 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     );
 
   /**
+   * A lookup cancelled by the caller (the adapter stopping aborts lookups with
+   * LookupCancelledError) is for nobody: its reply would only tell the user about a shutdown. It
+   * is dropped wherever it would be sent after the interaction was acknowledged. The first
+   * response is still sent whatever the reply, since Discord shows "The application did not
+   * respond" without one.
+   */
+  const droppedAsCancelled = (reply: Reply, context: Record<string, unknown>): boolean => {
+    if (reply.type !== 'error' || reply.error.code !== 'cancelled') return false;
+    logger.info(context, 'Discord reply dropped: the lookup was cancelled');
+    return true;
+  };
+
+  /**
    * Answers in the response when the reply is ready within the budget, otherwise defers: a slow
    * upstream must never cost the 3 s deadline.
    */
   async function answer(
     interaction: Interaction,
-    pending: Promise<DiscordMessage>,
+    pending: Promise<Reply>,
+    render: (reply: Reply) => DiscordMessage,
   ): Promise<InteractionOutcome> {
-    const settled = await within(pending, budgetMs);
-    if (settled.done) return immediate(settled.value);
+    const settled = await withinBudget(pending, budgetMs, LATE);
+    if (settled !== LATE) return immediate(render(settled));
     logger.debug({ interaction: interaction.id, budgetMs }, 'lookup slower than the budget; deferring');
     return {
       response: {
         type: CallbackType.DeferredChannelMessageWithSource,
         data: { flags: EPHEMERAL_FLAG },
       },
-      after: async (rest) => deliverDeferred(rest, interaction, await pending),
+      after: async (rest) => {
+        const reply = await pending;
+        if (droppedAsCancelled(reply, { interaction: interaction.id, stage: 'deferred' })) return;
+        await deliverDeferred(rest, interaction, render(reply));
+      },
     };
   }
 
@@ -178,11 +199,8 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     } catch (error) {
       return immediate(errorMessage(error));
     }
-    return answer(
-      interaction,
-      lookup(kind, name).then((reply) =>
-        rendered(() => renderDiscord(reply), { ...context, reply: reply.type }),
-      ),
+    return answer(interaction, lookup(kind, name), (reply) =>
+      rendered(() => renderDiscord(reply), { ...context, reply: reply.type }),
     );
   }
 
@@ -235,18 +253,18 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     }
 
     // No embed to copy (Discord always sends the message, so this is defensive): look it up again.
-    const pending = lookup(share.kind, share.name).then((reply) =>
+    const render = (reply: Reply): DiscordMessage =>
       rendered(
         () =>
           reply.type === 'result'
             ? renderDiscord(reply, { mode: { sharedBy: userId } })
             : renderDiscord(reply),
         { ...context, reply: reply.type },
-      ),
-    );
-    const settled = await within(pending, budgetMs);
-    if (settled.done) {
-      const message = settled.value;
+      );
+    const pending = lookup(share.kind, share.name);
+    const settled = await withinBudget(pending, budgetMs, LATE);
+    if (settled !== LATE) {
+      const message = render(settled);
       // Errors go to the user alone, as a new ephemeral message; the private copy stays.
       if (message.flags === EPHEMERAL_FLAG) return immediate(message);
       return {
@@ -258,7 +276,9 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     return {
       response: { type: CallbackType.DeferredUpdateMessage },
       after: async (rest) => {
-        const message = await pending;
+        const reply = await pending;
+        if (droppedAsCancelled(reply, { ...context, stage: 'deferred share' })) return;
+        const message = render(reply);
         if (message.flags !== EPHEMERAL_FLAG) {
           await postShared(rest, interaction, message, customId, true);
           return;
@@ -385,19 +405,4 @@ function firstEmbed(embeds: readonly unknown[] | undefined): DiscordEmbed | null
   const embed = parsed.data;
   if (embed.title === undefined && embed.description === undefined) return null;
   return embed;
-}
-
-async function within<T>(
-  promise: Promise<T>,
-  ms: number,
-): Promise<{ done: true; value: T } | { done: false }> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<{ done: false }>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), ms);
-  });
-  try {
-    return await Promise.race([promise.then((value) => ({ done: true as const, value })), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

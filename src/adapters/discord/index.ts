@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
+import { LookupCancelledError } from '../../core/errors.js';
 import { createInteractionHandler } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';
 import { createDiscordRest, discordApiBase, discordApiRoot } from './rest.js';
@@ -10,7 +11,10 @@ export { registerCommands } from './register.js';
 export interface DiscordOptions {
   /** How long a lookup may take before the reply is deferred (default 2 s of Discord's 3 s). */
   budgetMs?: number;
-  /** How long stop() waits for deferred replies still being delivered. */
+  /**
+   * How long stop() waits for deferred replies still being delivered, once before aborting the
+   * lookups and once after (for the work to drop the cancelled replies).
+   */
   drainMs?: number;
 }
 
@@ -34,6 +38,10 @@ export async function startDiscordWith(
   const track = (work: Promise<void>) => {
     pending.add(work);
     void work.finally(() => pending.delete(work));
+  };
+  const drain = async (ms: number): Promise<void> => {
+    if (pending.size === 0) return;
+    await Promise.race([Promise.allSettled([...pending]), sleep(ms, undefined, { ref: false })]);
   };
   const handler = createInteractionHandler({
     source: context.source,
@@ -84,14 +92,15 @@ export async function startDiscordWith(
     async stop() {
       stopped = true;
       await stopGateway?.();
+      const drainMs = options.drainMs ?? 5_000;
       // Deferred replies still being delivered get a moment to finish before lookups are aborted.
-      if (pending.size > 0) {
-        await Promise.race([
-          Promise.allSettled([...pending]),
-          sleep(options.drainMs ?? 5_000, undefined, { ref: false }),
-        ]);
-      }
-      abort.abort();
+      await drain(drainMs);
+      // Sources rethrow this reason, so the replies of aborted lookups carry code 'cancelled' and
+      // the handler drops them instead of telling users "the footprint service is having trouble".
+      abort.abort(new LookupCancelledError('the bot is stopping'));
+      // Then the work still in flight finishes with its aborted lookups (dropping their replies),
+      // so that nothing is sent once stop() has resolved.
+      await drain(drainMs);
     },
   };
 }

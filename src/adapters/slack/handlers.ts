@@ -1,4 +1,13 @@
-import type { App, BlockAction, ButtonAction, RespondArguments, RespondFn } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  ButtonAction,
+  RespondArguments,
+  RespondFn,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+} from '@slack/bolt';
 import type { Logger } from 'pino';
 import { type Command, parseCommand } from '../../core/command.js';
 import type { LookupKind } from '../../core/errors.js';
@@ -27,6 +36,10 @@ export interface SlackHandlerDeps {
 export const SLASH_COMMAND = '/carbon';
 
 const LATE = Symbol('late');
+
+function isCancelled(reply: Reply): boolean {
+  return reply.type === 'error' && reply.error.code === 'cancelled';
+}
 
 function parseQuietly(text: string): Command | null {
   try {
@@ -57,16 +70,30 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     inflight.run((signal) => runLookup({ type: 'lookup', kind, name }, source, logger, { signal }));
 
   /**
-   * A reply that finished after the adapter began stopping was aborted by the stop: it would only
-   * tell the user "something went wrong" about a shutdown, so it is dropped.
+   * A reply that finished after the adapter began stopping, or whose lookup was cancelled (the stop
+   * aborts lookups with LookupCancelledError), is for nobody: it would only tell the user about a
+   * shutdown, so it is dropped.
    */
-  const droppedByStop = (what: string): boolean => {
-    if (!inflight.stopped) return false;
-    logger.info({ what }, 'late reply dropped: the Slack adapter stopped');
-    return true;
+  const dropped = (reply: Reply, what: string): boolean => {
+    if (inflight.stopped) {
+      logger.info({ what }, 'late reply dropped: the Slack adapter stopped');
+      return true;
+    }
+    if (isCancelled(reply)) {
+      logger.info({ what }, 'reply dropped: the lookup was cancelled');
+      return true;
+    }
+    return false;
   };
 
-  app.command(SLASH_COMMAND, async ({ command, ack, respond }) => {
+  // Every listener runs under inflight.track, so stopping waits until its reply is sent or dropped.
+  app.command(SLASH_COMMAND, async (args) => inflight.track(() => onCommand(args)));
+
+  async function onCommand({
+    command,
+    ack,
+    respond,
+  }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> {
     const parsed = parseQuietly(command.text);
     const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
     const context = {
@@ -86,7 +113,9 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     // generic error card when the reply cannot be rendered.
     const early = await withinBudget(pending, deps.ackBudgetMs, LATE);
     if (early !== LATE) {
-      await ack(safeEphemeral(early, { lookupKind }, logger, { ...context, stage: 'ack' }));
+      // Slack needs its ack whatever happens; an empty one shows the user nothing.
+      if (dropped(early, 'answer in the ack')) await ack();
+      else await ack(safeEphemeral(early, { lookupKind }, logger, { ...context, stage: 'ack' }));
       return;
     }
     await ack(
@@ -95,7 +124,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
         : { response_type: 'ephemeral', text: 'Looking it up…' },
     );
     const reply = await pending;
-    if (droppedByStop('late answer')) return;
+    if (dropped(reply, 'late answer')) return;
     // A new ephemeral message, not replace_original: a slash command's response_url cannot replace
     // the command's own ephemeral ack (only an interaction's response_url replaces its message), so
     // "Looking up…" stays above the answer.
@@ -105,9 +134,17 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       logger,
       'late answer',
     );
-  });
+  }
 
-  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async ({ ack, body, action, client, respond }) => {
+  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => inflight.track(() => onShare(args)));
+
+  async function onShare({
+    ack,
+    body,
+    action,
+    client,
+    respond,
+  }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs): Promise<void> {
     await ack();
     const value = decodeLookupButton(action.value);
     const channel = body.channel?.id ?? body.container?.channel_id;
@@ -120,7 +157,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     }
     // Re-looked-up rather than carried in the button: the value stays small and the card current.
     const reply = await lookup(value.k, value.q);
-    if (droppedByStop('share')) return;
+    if (dropped(reply, 'share')) return;
     if (reply.type !== 'result') {
       await deliver(
         respond,
@@ -157,16 +194,16 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       return;
     }
     await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share');
-  });
+  }
 
-  app.action<BlockAction<ButtonAction>>(
-    new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`),
-    async ({ ack, action, respond }) => {
+  app.action<BlockAction<ButtonAction>>(new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`), async (args) =>
+    inflight.track(async () => {
+      const { ack, action, respond } = args;
       await ack();
       const value = decodeLookupButton(action.value);
       if (value === null) return;
       const reply = await lookup(value.k, value.q);
-      if (droppedByStop('suggestion answer')) return;
+      if (dropped(reply, 'suggestion answer')) return;
       // An interaction's response_url may replace the message holding the button: the answer takes
       // the place of the "not found" message.
       await deliver(
@@ -178,7 +215,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
         logger,
         'suggestion answer',
       );
-    },
+    }),
   );
 
   app.error(async (error) => {

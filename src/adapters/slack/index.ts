@@ -14,7 +14,11 @@ export interface SlackAdapterOptions {
   ackBudgetMs?: number;
   /** Web API retries for chat.postMessage and friends; lower in tests. */
   retries?: number;
+  /** How long stop() waits for handlers to send or drop their replies once lookups are aborted. */
+  drainMs?: number;
 }
+
+const DEFAULT_DRAIN_MS = 5_000;
 
 /** WebClient wants its base URL to end with "/" and resolves method names against it. */
 export function slackApiBase(url: string | undefined): string | undefined {
@@ -84,6 +88,7 @@ async function startSlackWith(
   });
 
   const inflight = new InFlight();
+  const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
   registerSlackHandlers(app, {
     source: context.source,
     logger,
@@ -109,7 +114,7 @@ async function startSlackWith(
     return {
       name: 'slack',
       description: `Slack (HTTP, POST ${SLACK_EVENTS_PATH})`,
-      stop: async () => inflight.abortAll(),
+      stop: () => inflight.stop(drainMs),
     };
   }
 
@@ -127,7 +132,7 @@ async function startSlackWith(
     name: 'slack',
     description: 'Slack (Socket Mode)',
     stop: async () => {
-      inflight.abortAll();
+      await inflight.stop(drainMs);
       await app.stop();
     },
   };

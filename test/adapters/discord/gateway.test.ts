@@ -387,6 +387,34 @@ describe('Discord gateway mode when the interaction has expired', () => {
   });
 });
 
+describe('Discord adapter stop', () => {
+  it('drops the reply of a lookup the stop cancelled: no edit or follow-up with an error', async () => {
+    const harness = await startApiHarness({ mode: 'gateway', timeoutMs: 10_000, budgetMs: 50, drainMs: 50 });
+    const upstream = harness.holdApi();
+    try {
+      const payload = commandPayload('product', 'oat milk');
+      harness.fake.dispatch('INTERACTION_CREATE', payload);
+      // The lookup is held, so the interaction is deferred and the user sees "thinking…".
+      const callback = await harness.fake.waitForCallback(payload.id);
+      expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
+
+      // The deferred reply gets its drain time, then the lookup is aborted; stop() resolves once
+      // the follow-up work has finished with it, so an edit that should not happen has happened.
+      await harness.adapter.stop();
+      expect(harness.fake.webhookAttempts(payload.token)).toEqual([]);
+      const line = harness.logs.find((each) =>
+        each.includes('Discord reply dropped: the lookup was cancelled'),
+      );
+      expect(line).toContain(payload.id);
+      expect(line).toContain('"level":30');
+      expect(harness.logs.join('\n')).not.toContain('having trouble');
+    } finally {
+      upstream.open();
+      await harness.stop();
+    }
+  });
+});
+
 describe('Discord gateway heartbeats', () => {
   it('sends op 1 heartbeats at the interval HELLO gives, each ACKed with op 11, on one connection', async () => {
     const catalog = loadCatalog();

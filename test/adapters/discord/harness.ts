@@ -31,6 +31,8 @@ export interface HarnessOptions {
   source: LookupSource;
   suggester: NameSuggester | null;
   budgetMs?: number;
+  /** How long stop() waits for work in flight (default 2 s). */
+  drainMs?: number;
   /** The fake gateway's heartbeat_interval. */
   heartbeatIntervalMs?: number;
 }
@@ -79,7 +81,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       : { DISCORD_PUBLIC_KEY: signer.publicKeyHex, DISCORD_API_URL: fake.apiUrl };
   const adapter = await startDiscordWith(
     { config: parseConfig(env), logger, source: options.source, suggester: options.suggester, http },
-    { budgetMs: options.budgetMs ?? 1_000, drainMs: 2_000 },
+    { budgetMs: options.budgetMs ?? 1_000, drainMs: options.drainMs ?? 2_000 },
   );
   if (adapter === null) throw new Error('adapter did not start');
   const address: AddressInfo = await http.listen(0, '127.0.0.1');
@@ -109,6 +111,7 @@ export async function startApiHarness(options: {
   mode: HarnessOptions['mode'];
   timeoutMs: number;
   budgetMs: number;
+  drainMs?: number;
 }): Promise<ApiHarness> {
   const greenswapp = await startFakeGreenSwapp();
   const source = createApiSource({
@@ -125,6 +128,7 @@ export async function startApiHarness(options: {
     source,
     suggester: loadCatalog(),
     budgetMs: options.budgetMs,
+    ...(options.drainMs !== undefined && { drainMs: options.drainMs }),
   });
   return {
     ...harness,

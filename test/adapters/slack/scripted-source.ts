@@ -14,6 +14,22 @@ export class ScriptedSource implements LookupSource {
   private answer: unknown = null;
   private gate: Promise<void> | null = null;
   private release: (() => void) | null = null;
+  private callWaiters: { count: number; resolve: () => void }[] = [];
+
+  /** Resolves once `count` lookups in all have started (at once if they already have). */
+  async started(count = 1): Promise<void> {
+    if (this.calls.length >= count) return;
+    await new Promise<void>((resolve) => this.callWaiters.push({ count, resolve }));
+  }
+
+  private record(kind: 'product' | 'recipe', name: string): void {
+    this.calls.push({ kind, name });
+    this.callWaiters = this.callWaiters.filter((waiter) => {
+      if (this.calls.length < waiter.count) return true;
+      waiter.resolve();
+      return false;
+    });
+  }
 
   /** The next lookups throw this until cleared with null. */
   failWith(error: unknown): void {
@@ -60,7 +76,7 @@ export class ScriptedSource implements LookupSource {
   }
 
   async lookupProduct(name: string, options?: LookupOptions): Promise<ProductResult> {
-    this.calls.push({ kind: 'product', name });
+    this.record('product', name);
     await this.wait(options);
     if (this.failure) throw this.failure;
     if (this.answer) return this.answer as ProductResult;
@@ -69,7 +85,7 @@ export class ScriptedSource implements LookupSource {
   }
 
   async lookupRecipe(name: string, options?: LookupOptions): Promise<RecipeResult> {
-    this.calls.push({ kind: 'recipe', name });
+    this.record('recipe', name);
     await this.wait(options);
     if (this.failure) throw this.failure;
     if (this.answer) return this.answer as RecipeResult;

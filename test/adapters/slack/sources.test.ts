@@ -7,7 +7,16 @@ import { slashCommandForm } from '../../support/fake-slack.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 
-/** The answer, from the ack or, on a loaded machine where the budget ran out, from response_url. */
+/** The answer in the ack itself: the catalog answers from memory, well within a generous budget. */
+async function ackAnswer(h: Harness, text: string): Promise<unknown> {
+  const ack = await send(h, text);
+  expect(ack.status).toBe(200);
+  expect(ack.json).toMatchObject({ response_type: 'ephemeral' });
+  expect(String(ack.json?.text)).not.toMatch(/^Looking up/);
+  return ack.json;
+}
+
+/** The answer, from the ack or, when the API was slower than the budget, from response_url. */
 async function answer(h: Harness, text: string): Promise<unknown> {
   const responseUrl = h.fake.responseUrl();
   const ack = await send(h, text, responseUrl);
@@ -23,14 +32,14 @@ const send = (h: Harness, text: string, responseUrl = h.fake.responseUrl()) =>
 describe('Slack with the built-in catalog', () => {
   let h: Harness;
   beforeAll(async () => {
-    // Catalog lookups are in memory, so answers normally come in the ack; the assertions read the
-    // card wherever it arrives, so a loaded CI machine that misses the budget still passes.
-    h = await startHarness(createCatalogSource(loadCatalog()), 'http', { ackBudgetMs: 2_000, retries: 0 });
+    // Catalog lookups are in memory, so their answers belong in the ack. The budget is far above
+    // Slack's real 3 s so that a loaded CI machine still answers in the ack, which is asserted.
+    h = await startHarness(createCatalogSource(loadCatalog()), 'http', { ackBudgetMs: 30_000, retries: 0 });
   });
   afterAll(async () => h.close());
 
   it('answers a product with value per litre, swap and attribution', async () => {
-    const card = (await answer(h, 'product oat milk')) as { text: string; blocks: never[] };
+    const card = (await ackAnswer(h, 'product oat milk')) as { text: string; blocks: never[] };
     expectWithinBlockKitLimits(card);
     const text = JSON.stringify(card);
     expect(text).toContain('per litre');
@@ -39,7 +48,7 @@ describe('Slack with the built-in catalog', () => {
   });
 
   it('answers a recipe with its verdict and main contributors', async () => {
-    const card = (await answer(h, 'recipe lasagne')) as { text: string; blocks: never[] };
+    const card = (await ackAnswer(h, 'recipe lasagne')) as { text: string; blocks: never[] };
     expectWithinBlockKitLimits(card);
     const text = JSON.stringify(card);
     expect(text).toContain('Not climate-friendly');
@@ -48,7 +57,7 @@ describe('Slack with the built-in catalog', () => {
   });
 
   it('answers hostile names with an escaped not-found message', async () => {
-    const card = (await answer(h, 'product <!channel> zzqx <@U123> @here')) as {
+    const card = (await ackAnswer(h, 'product <!channel> zzqx <@U123> @here')) as {
       text: string;
       blocks: never[];
     };
