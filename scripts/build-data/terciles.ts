@@ -1,4 +1,4 @@
-import { PRODUCT_LOW_MAX_KG_PER_UNIT, PRODUCT_MEDIUM_MAX_KG_PER_UNIT } from '../../src/core/levels.js';
+import { PRODUCT_LOW_MAX_KG_PER_KG, PRODUCT_MEDIUM_MAX_KG_PER_KG } from '../../src/core/levels.js';
 
 /**
  * Terciles by the nearest-rank method on the sorted values: the value below which a third (two
@@ -14,10 +14,10 @@ export function terciles(values: readonly number[]): [number, number] {
 
 export function checkProductTerciles(values: readonly number[]): void {
   const [low, medium] = terciles(values);
-  if (low !== PRODUCT_LOW_MAX_KG_PER_UNIT || medium !== PRODUCT_MEDIUM_MAX_KG_PER_UNIT) {
+  if (low !== PRODUCT_LOW_MAX_KG_PER_KG || medium !== PRODUCT_MEDIUM_MAX_KG_PER_KG) {
     throw new Error(
       `Agribalyse terciles are ${low} and ${medium} kg CO2e/kg, but src/core/levels.ts says ` +
-        `${PRODUCT_LOW_MAX_KG_PER_UNIT} and ${PRODUCT_MEDIUM_MAX_KG_PER_UNIT}: update the constants`,
+        `${PRODUCT_LOW_MAX_KG_PER_KG} and ${PRODUCT_MEDIUM_MAX_KG_PER_KG}: update the constants`,
     );
   }
 }

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   AVERAGE_MEAL_KG_PER_SERVING,
   CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-  PRODUCT_LOW_MAX_KG_PER_UNIT,
-  PRODUCT_MEDIUM_MAX_KG_PER_UNIT,
+  PRODUCT_LOW_MAX_KG_PER_KG,
+  PRODUCT_MEDIUM_MAX_KG_PER_KG,
   productLevel,
   recipeLevel,
 } from '../../src/core/levels.js';
@@ -23,10 +23,10 @@ describe('recipeLevel', () => {
 describe('productLevel', () => {
   it('uses the tercile bounds exclusively', () => {
     expect(productLevel(0.2)).toBe('low');
-    expect(productLevel(PRODUCT_LOW_MAX_KG_PER_UNIT - 0.001)).toBe('low');
-    expect(productLevel(PRODUCT_LOW_MAX_KG_PER_UNIT)).toBe('medium');
-    expect(productLevel(PRODUCT_MEDIUM_MAX_KG_PER_UNIT - 0.001)).toBe('medium');
-    expect(productLevel(PRODUCT_MEDIUM_MAX_KG_PER_UNIT)).toBe('high');
+    expect(productLevel(PRODUCT_LOW_MAX_KG_PER_KG - 0.001)).toBe('low');
+    expect(productLevel(PRODUCT_LOW_MAX_KG_PER_KG)).toBe('medium');
+    expect(productLevel(PRODUCT_MEDIUM_MAX_KG_PER_KG - 0.001)).toBe('medium');
+    expect(productLevel(PRODUCT_MEDIUM_MAX_KG_PER_KG)).toBe('high');
     expect(productLevel(60)).toBe('high');
   });
 });

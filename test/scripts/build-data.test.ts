@@ -6,7 +6,7 @@ import { DATA_DIR, missingRawData } from '../../scripts/build-data/paths.js';
 import { computeRecipes } from '../../scripts/build-data/recipes.js';
 import { chooseSwaps } from '../../scripts/build-data/swaps.js';
 import { terciles } from '../../scripts/build-data/terciles.js';
-import { PRODUCT_LOW_MAX_KG_PER_UNIT, PRODUCT_MEDIUM_MAX_KG_PER_UNIT } from '../../src/core/levels.js';
+import { PRODUCT_LOW_MAX_KG_PER_KG, PRODUCT_MEDIUM_MAX_KG_PER_KG } from '../../src/core/levels.js';
 import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
 
 const committed = {
@@ -28,8 +28,8 @@ describe('committed data/', () => {
 
   it('has per-kg terciles equal to the product level thresholds', () => {
     expect(terciles(products.products.map((product) => product.kgCo2ePerKg))).toEqual([
-      PRODUCT_LOW_MAX_KG_PER_UNIT,
-      PRODUCT_MEDIUM_MAX_KG_PER_UNIT,
+      PRODUCT_LOW_MAX_KG_PER_KG,
+      PRODUCT_MEDIUM_MAX_KG_PER_KG,
     ]);
   });
 

@@ -248,7 +248,8 @@ export function createCatalog(productsFile: ProductsFile, recipesFile: RecipesFi
       comparisonText: comparisonSentence(comparison, reference),
       comparison,
       category: category.name,
-      level: productLevel(product.kgCo2ePerUnit),
+      // The tercile scale is per kg; kgCo2ePerUnit is per litre for drinks and oils.
+      level: productLevel(product.kgCo2ePerKg),
       swap:
         swapProduct === undefined
           ? null

@@ -65,6 +65,14 @@ describe('findProduct', () => {
     expect(result.swap!.kgCo2ePerUnit).toBeLessThan(result.kgCo2ePerUnit * 0.7);
   });
 
+  it('ranks a per-litre product by its per-kg value', () => {
+    // Grapeseed oil: 1.81 kg CO2e per kg (medium), 1.665 per litre at 0.92 kg/L (below the 1.8 bound).
+    const result = catalog.findProduct('grapeseed oil');
+    expect(result).toMatchObject({ name: 'Grapeseed oil', unit: 'L', kgCo2ePerUnit: 1.665 });
+    expect(result.level).toBe('medium');
+    expect(result.level).toBe(productLevel(1.81));
+  });
+
   it('prefers the raw, plain variant unless the query names another', () => {
     expect(catalog.findProduct('broccoli').name).toBe('Broccoli, raw');
     expect(catalog.findProduct('broccoli frozen').name).toBe('Broccoli, frozen, raw');
