@@ -2,19 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { Pool } from 'undici';
 import {
-  ApiKeyRefusedError,
   BadResponseError,
   type CarbonError,
   cancellationError,
-  InvalidInputError,
   isCarbonError,
-  type LookupKind,
-  NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../core/errors.js';
+import { interpretResponse, type RequestContext } from './response.js';
 import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
 
 export interface RetryOptions {
@@ -42,7 +39,11 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms, signal) => sleep(ms, undefined, { signal }),
 };
 
-/** Cool-down after a 429 that gave no Retry-After. */
+/**
+ * Cool-down after a 429 that gave no Retry-After. 30 s: the API documents no rate-limit window, and
+ * rate limiters commonly count per second or per minute; half a minute lets a per-second limit
+ * clear many times over and most of a per-minute one, without locking users out for long.
+ */
 export const DEFAULT_RATE_LIMIT_COOL_DOWN_MS = 30_000;
 /** A Retry-After this short is waited out inside the lookup (once) rather than reported. */
 export const SHORT_RETRY_AFTER_MS = 2_000;
@@ -59,18 +60,9 @@ export interface HttpClientOptions {
   clock?: Clock;
 }
 
-/** What the request is for, so errors can name it. */
-export interface RequestContext {
-  kind: LookupKind;
-  query: string;
-}
-
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 /** Error bodies are only read for suggestions; anything longer is cut and never shown. */
 const MAX_ERROR_BODY_BYTES = 16 * 1024;
-const MAX_SUGGESTIONS = 5;
-const MAX_SUGGESTION_LENGTH = 100;
-const SUGGESTION_KEYS = ['suggestions', 'did_you_mean', 'didYouMean', 'alternatives', 'similar', 'matches'];
 /** Idle keep-alive sockets may be closed by the server at any time; reuse them only briefly. */
 const KEEP_ALIVE_MS = 10_000;
 const MAX_CONNECTIONS_PER_ORIGIN = 32;
@@ -326,69 +318,4 @@ function errorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const code = (error as { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;
-}
-
-/** Maps status codes to the error hierarchy and parses 2xx JSON. */
-function interpretResponse(response: RawResponse, context: RequestContext): unknown {
-  const { status } = response;
-  if (status >= 200 && status < 300) {
-    try {
-      return JSON.parse(response.text);
-    } catch {
-      // No cause attached: V8's SyntaxError quotes the body, which is untrusted and may echo secrets.
-      throw new BadResponseError(`HTTP ${status} body is not JSON`);
-    }
-  }
-  if (status === 404) {
-    throw new NotFoundError(context.kind, context.query, suggestionsFrom(response.text));
-  }
-  if (status === 401 || status === 403) throw new ApiKeyRefusedError(status);
-  // The name is the only input we send and it is always present, so when the service rejects the
-  // request as malformed (400, 422) or too long (414) the name is the likely cause and the user can
-  // act on it. Anything else (3xx, 405, 410…) means the API or our configuration changed: upstream.
-  if (status === 400 || status === 422 || status === 414) {
-    throw new InvalidInputError('the footprint service could not accept that name');
-  }
-  throw new UpstreamError(`HTTP ${status}`, status);
-}
-
-/**
- * Names offered by a 404 body, if it carries any: at the top level (`{"suggestions": [...]}`, the
- * shapes other APIs use) or inside an error object (`{"error": {"suggestions": [...]}}`, the shape
- * `carbon serve` answers with). Only short printable strings are kept: the body is untrusted and
- * these are shown to users.
- */
-export function suggestionsFrom(text: string): string[] {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!isRecord(body)) return [];
-  const found = suggestionList(body) ?? (isRecord(body.error) ? suggestionList(body.error) : undefined);
-  if (found === undefined) return [];
-  return found
-    .filter((item): item is string => typeof item === 'string')
-    .map((item) =>
-      item
-        .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((item) => item.length > 0 && item.length <= MAX_SUGGESTION_LENGTH)
-    .slice(0, MAX_SUGGESTIONS);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The first array under one of the known keys; non-arrays are skipped. */
-function suggestionList(record: Record<string, unknown>): unknown[] | undefined {
-  for (const key of SUGGESTION_KEYS) {
-    const value = record[key];
-    if (Array.isArray(value)) return value;
-  }
-  return undefined;
 }

@@ -17,13 +17,13 @@ import {
 import { toErrorView } from '../../../src/core/messages.js';
 import { ProductResultSchema, RecipeResultSchema } from '../../../src/core/result.js';
 import { silentLogger } from '../../../src/logging/logger.js';
-import { suggestionsFrom } from '../../../src/sources/api/http-client.js';
 import {
   type ApiSource,
   type ApiSourceOptions,
   type Clock,
   createApiSource,
 } from '../../../src/sources/api/index.js';
+import { suggestionsFrom } from '../../../src/sources/api/response.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
 
 const API_KEY = 'gs_live_SECRET_7f3a9c2e1b';
