@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { ComparisonSchema, LevelSchema, UnitSchema } from '../core/result.js';
 
 /**
  * Response bodies of `carbon serve`. The first four fields of each 200 body are the ones the lookup
  * API specification names (GreenSwapp clients read only those); the rest are extras our own clients
  * may use. openapi.yaml documents the same shapes and test/service/openapi.test.ts keeps them in step.
  */
+
+// The client's src/sources/api/schemas.ts reads the same spec fields, but leniently (numeric strings,
+// open status and verdict text); these are what we emit, strictly. Only the names are shared, so one
+// shared definition would not make either simpler.
 
 /** The only lookup status this service reports; misses are 404s, not 200s with another status. */
 export const FOUND = 'found';
@@ -17,7 +22,7 @@ const SourceBodySchema = z.object({
 export const SwapBodySchema = z.object({
   name: z.string(),
   kg_co2_per_kg: z.number().nonnegative(),
-  unit: z.enum(['kg', 'L']),
+  unit: UnitSchema,
   percent_lower: z.number(),
 });
 
@@ -28,12 +33,10 @@ export const ProductBodySchema = z.object({
   percentage_impact_difference: z.string(),
   status: z.literal(FOUND),
   query: z.string(),
-  unit: z.enum(['kg', 'L']),
+  unit: UnitSchema,
   category: z.string().nullable(),
-  level: z.enum(['low', 'medium', 'high']),
-  comparison: z
-    .object({ percent: z.number().nonnegative(), direction: z.enum(['higher', 'lower', 'same']) })
-    .nullable(),
+  level: LevelSchema,
+  comparison: ComparisonSchema.nullable(),
   swap: SwapBodySchema.nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),
@@ -57,7 +60,7 @@ export const RecipeBodySchema = z.object({
   query: z.string(),
   unit: z.literal('serving'),
   threshold_kg_co2_per_serving: z.number(),
-  level: z.enum(['low', 'medium', 'high']),
+  level: LevelSchema,
   contributors: z.array(ContributorBodySchema),
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),

@@ -17,6 +17,9 @@ const Footprint = z
  */
 const OpenText = z.union([z.string(), z.boolean(), z.number().finite()]).transform(String);
 
+// src/service/schemas.ts describes the same spec fields for what `carbon serve` emits, strictly; these
+// read any server leniently (numeric strings, open text), so only the field names are shared.
+
 /** Unknown extra fields are ignored (zod strips them), so additive API changes do not break us. */
 export const ProductBodySchema = z.object({
   product_name: z.string(),
