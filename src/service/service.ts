@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
+import { toErrorView } from '../core/messages.js';
 import type { Catalog } from '../sources/catalog/types.js';
 import { productBody, recipeBody } from './bodies.js';
 import { KeyRing } from './keys.js';
@@ -69,20 +70,28 @@ const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRo
   ],
 ]);
 
-/** Misses are answers too: they depend only on the catalog, so they are cached like hits. */
+/**
+ * Misses are answers too: they depend only on the catalog, so they are cached like hits.
+ *
+ * The sentence is the bot's own (core/messages.ts toErrorView), so the API and the chat adapters word
+ * a miss alike. The pointers to other endpoints are added here: they name this API's paths, which
+ * chat users never see, and toErrorView's hints (bot commands, CARBON_API_BASE_URL) mean nothing to
+ * an API client, so they are not used.
+ */
 function notFound(path: string, error: NotFoundError): Prepared {
+  const { text } = toErrorView(error);
   if (path === '/product') {
     const trial = error.outOfScope === 'trial_milk_only';
     return prepareError(
       404,
       trial ? 'not_in_trial' : 'not_found',
       trial
-        ? `GET /product is the milk trial: it covers milks and plant-based milk alternatives only, not "${error.query}". Use GET /impact/product for any other product.`
-        : `No milk found for "${error.query}". GET /product covers milks only; GET /impact/product covers all products.`,
+        ? `${text} Use GET /impact/product for any other product.`
+        : `${text} GET /product covers milks only; GET /impact/product covers all products.`,
       error.suggestions,
     );
   }
-  return prepareError(404, 'not_found', `No ${error.kind} found for "${error.query}".`, error.suggestions);
+  return prepareError(404, 'not_found', text, error.suggestions);
 }
 
 /**

@@ -1,5 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../src/core/errors.js';
+import { toErrorView } from '../../src/core/messages.js';
 import {
   ErrorBodySchema,
   HealthBodySchema,
@@ -210,6 +212,9 @@ describe('404', () => {
     const error = errorOf(reply);
     expect(error.code).toBe('not_in_trial');
     expect(error.message).toContain('/impact/product');
+    // The sentence is the one the bot uses (core/messages.ts); only the pointer is the service's.
+    const view = toErrorView(new NotFoundError('product', 'cheddar', [], 'trial_milk_only'));
+    expect(error.message).toBe(`${view.text} Use GET /impact/product for any other product.`);
     expect((await svc.get('/impact/product?product=cheddar')).status).toBe(200);
   });
 
@@ -219,6 +224,7 @@ describe('404', () => {
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
     expect(error.message).toContain('/impact/product');
+    expect(error.message.startsWith(toErrorView(new NotFoundError('product', 'oat mlik')).text)).toBe(true);
     expect(error.suggestions).toEqual(['Oat milk']);
   });
 
