@@ -50,7 +50,8 @@ export async function handleCommandText(
 
 export function logLookupFailure(logger: Logger, error: unknown, context: Record<string, unknown>): void {
   if (isCarbonError(error)) {
-    // Expected failures (not found, rate limits) are warnings; only the unexpected is an error.
+    // The user's own misses (not found, invalid input) are info; other expected failures (rate
+    // limits, timeouts, upstream errors) are warnings; only the unexpected is an error.
     const level = error.code === 'not_found' || error.code === 'invalid_input' ? 'info' : 'warn';
     logger[level]({ ...context, code: error.code, err: error }, 'lookup failed');
   } else {

@@ -16,7 +16,11 @@ export interface CacheOptions {
 type Tuning = Required<Omit<CacheOptions, 'clock'>>;
 
 export const DEFAULT_CACHE_OPTIONS: Tuning = {
+  // 6 h: footprints are database figures that change rarely (new dataset releases, not hourly), so a
+  // few hours' reuse costs no accuracy, while names asked all day cost the API one request per 6 h.
   foundTtlMs: 6 * 60 * 60 * 1000,
+  // 5 min: long enough to absorb a burst of retries of the same misspelling, short enough that a
+  // name added upstream shows up within minutes.
   notFoundTtlMs: 5 * 60 * 1000,
   maxEntries: 5_000,
 };

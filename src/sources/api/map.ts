@@ -55,6 +55,8 @@ export function toProductResult(body: unknown, query: string, endpoint: ProductE
     comparisonText: data.percentage_impact_difference,
     comparison: parseComparison(data.percentage_impact_difference),
     category: endpoint === 'trial' ? TRIAL_MILK_CATEGORY : null,
+    // productLevel's terciles are per kg, while drinks come per litre. No conversion: Agribalyse
+    // drinks are about 1 kg/L (milk 1.03), so the difference is within rounding of the thresholds.
     level: productLevel(kg),
     swap: null,
     confidence: null,
