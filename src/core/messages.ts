@@ -25,7 +25,8 @@ export interface ErrorView {
   retryAfterSeconds: number | null;
 }
 
-const MAX_SUGGESTIONS = 3;
+/** The most "did you mean" names an error shows; renderers hold to it for views built elsewhere. */
+export const MAX_SUGGESTIONS = 3;
 
 export function toErrorView(error: unknown): ErrorView {
   const view = (code: string, text: string, hint: string | null = null): ErrorView => ({

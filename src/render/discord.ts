@@ -1,28 +1,40 @@
+import { z } from 'zod';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
-import type { ErrorView } from '../core/messages.js';
+import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
 import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
-import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
+import {
+  formatFootprint,
+  formatKg,
+  formatShare,
+  levelBasis,
+  levelScale,
+  shouldShowConfidence,
+  truncate,
+} from './shared.js';
 
 /**
  * Discord messages as plain API JSON (what both the gateway and the HTTP interactions transport
  * send), so the renderer stays pure and independent of discord.js.
  */
 
-export interface DiscordEmbedField {
-  name: string;
-  value: string;
-  inline?: boolean;
-}
+const EmbedFieldSchema = z.object({ name: z.string(), value: z.string(), inline: z.boolean().optional() });
 
-export interface DiscordEmbed {
-  title?: string;
-  description?: string;
-  color?: number;
-  fields?: DiscordEmbedField[];
-  footer?: { text: string };
-}
+/**
+ * The embed parts the bot writes, and reads back from a message (the Share button copies the
+ * card it sits on): one schema for both, so the type and the check cannot drift apart.
+ */
+export const EmbedSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  color: z.number().int().nonnegative().optional(),
+  fields: z.array(EmbedFieldSchema).optional(),
+  footer: z.object({ text: z.string() }).optional(),
+});
+
+export type DiscordEmbedField = z.infer<typeof EmbedFieldSchema>;
+export type DiscordEmbed = z.infer<typeof EmbedSchema>;
 
 export interface DiscordButton {
   type: 2;
@@ -84,7 +96,7 @@ const CUSTOM_ID_LIMIT = 100;
  */
 export function shareCustomId(kind: LookupKind, name: string): string {
   const prefix = `${SHARE_PREFIX}${kind === 'product' ? 'p' : 'r'}:`;
-  return `${prefix}${cutCodeUnits(oneLine(name), CUSTOM_ID_LIMIT - prefix.length)}`;
+  return `${prefix}${truncate(oneLine(name), CUSTOM_ID_LIMIT - prefix.length, '')}`;
 }
 
 export function parseShareCustomId(customId: string): { kind: LookupKind; name: string } | null {
@@ -290,7 +302,7 @@ function footerOf(source: SourceInfo, confidence: number | null): { text: string
   if (source.attribution !== undefined && oneLine(source.attribution) !== '') {
     parts.push(oneLine(source.attribution));
   }
-  if (confidence !== null && confidence < 1) parts.push(`match confidence ${Math.round(confidence * 100)}%`);
+  if (shouldShowConfidence(confidence)) parts.push(`match confidence ${Math.round(confidence * 100)}%`);
   return { text: truncate(parts.join(' · '), FOOTER_BUDGET) };
 }
 
@@ -314,7 +326,7 @@ function errorContent(error: ErrorView): string {
   const lines = [`⚠️ ${escapeMarkdown(oneLine(error.text))}`];
   // Hints are the project's own wording and may use `code` on purpose.
   if (error.hint !== null) lines.push(error.hint);
-  for (const suggestion of error.suggestions.slice(0, 3)) {
+  for (const suggestion of error.suggestions.slice(0, MAX_SUGGESTIONS)) {
     const name = oneLine(suggestion).replaceAll('`', "'");
     lines.push(`• \`${truncate(name, 120)}\``);
   }
@@ -377,13 +389,4 @@ function oneLine(text: string): string {
     .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-/** Cuts to at most `max` UTF-16 code units without splitting a surrogate pair, and with no ellipsis. */
-function cutCodeUnits(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = max;
-  const code = text.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return text.slice(0, cut);
 }

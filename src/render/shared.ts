@@ -105,14 +105,29 @@ export function formatShare(share: number): string {
 
 /**
  * Shortens text to at most `max` UTF-16 code units (the unit platform limits count in) without
- * splitting a surrogate pair, ending with "…" when cut.
+ * splitting a surrogate pair, ending with `ellipsis` ("…" by default) when cut. Pass `''` where
+ * the cut text is an identifier rather than something read (a custom_id, an autocomplete value).
  */
-export function truncate(text: string, max: number): string {
+export function truncate(text: string, max: number, ellipsis = '…'): string {
   if (text.length <= max) return text;
   if (max <= 0) return '';
-  let cut = max - 1;
+  let cut = max - ellipsis.length;
   const code = text.charCodeAt(cut - 1);
-  // Do not leave a lone high surrogate before the ellipsis.
+  // Do not leave a lone high surrogate at the cut.
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  return `${text.slice(0, Math.max(cut, 0))}…`;
+  return `${text.slice(0, Math.max(cut, 0))}${ellipsis}`;
+}
+
+/**
+ * Below this, a match's confidence is shown with the result. The figure is a warning that the
+ * name was guessed, not decoration: exact and near-exact hits (the catalog scores exact aliases 1,
+ * exact names 0.98, close spellings 0.9 and up) would otherwise carry a "98%" that reads as doubt
+ * about a sure answer, while the looser matches the catalog still accepts (0.7 to 0.9) are the
+ * ones worth checking. One rule for every renderer, so Slack, Discord and the terminal agree.
+ */
+export const SHOW_CONFIDENCE_BELOW = 0.9;
+
+/** Whether a result's match confidence is worth showing (see SHOW_CONFIDENCE_BELOW). */
+export function shouldShowConfidence(confidence: number | null): confidence is number {
+  return confidence !== null && confidence < SHOW_CONFIDENCE_BELOW;
 }

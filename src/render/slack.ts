@@ -1,8 +1,9 @@
 import type { types } from '@slack/bolt';
+import { z } from 'zod';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
-import type { ErrorView } from '../core/messages.js';
+import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
 import type { LookupResult, ProductResult, RecipeResult, SourceInfo } from '../core/result.js';
 import {
   formatFootprint,
@@ -11,6 +12,7 @@ import {
   levelBasis,
   levelLabel,
   levelScale,
+  shouldShowConfidence,
   truncate,
   unitLabel,
 } from './shared.js';
@@ -34,11 +36,15 @@ export const SHARE_ACTION_ID = 'carbon_share';
 /** Did-you-mean buttons; a suffix keeps action_ids unique within the block. */
 export const SUGGESTION_ACTION_PREFIX = 'carbon_lookup_';
 
-/** What a button needs to re-run a lookup; kept short because button values hold 2000 chars. */
-export interface LookupButtonValue {
-  k: LookupKind;
-  q: string;
-}
+/**
+ * What a button needs to re-run a lookup; kept short because button values hold 2000 chars. A
+ * value comes back from Slack in the click, so it is checked against this schema before use.
+ */
+const LookupButtonValueSchema = z.object({
+  k: z.enum(['product', 'recipe']) satisfies z.ZodType<LookupKind>,
+  q: z.string().min(1),
+});
+export type LookupButtonValue = z.infer<typeof LookupButtonValueSchema>;
 
 export interface SlackRenderOptions {
   /** Adds the "Share in channel" button under results (the ephemeral copy). Default true. */
@@ -68,8 +74,9 @@ export function escapeMrkdwn(text: string): string {
 }
 
 /**
- * `truncate` for text that is already escaped: a cut never leaves half an entity (`&l…`) behind.
- * Every `&` in escaped text starts an entity, so a trailing `&` with no `;` after it is a partial one.
+ * `truncate` for text that is already escaped, and the one place Slack needs more than `truncate`:
+ * a cut never leaves half an entity (`&l…`) behind, which Slack would show as literal `&l`. Every
+ * `&` in escaped text starts an entity, so a trailing `&` with no `;` after it is a partial one.
  */
 function truncateEscaped(text: string, max: number): string {
   const cut = truncate(text, max);
@@ -102,15 +109,14 @@ export function encodeLookupButton(kind: LookupKind, query: string): string | nu
 
 export function decodeLookupButton(value: string | undefined): LookupButtonValue | null {
   if (value === undefined) return null;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(value);
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const { k, q } = parsed as Record<string, unknown>;
-    if ((k === 'product' || k === 'recipe') && typeof q === 'string' && q.length > 0) return { k, q };
-    return null;
+    parsed = JSON.parse(value);
   } catch {
     return null;
   }
+  const checked = LookupButtonValueSchema.safeParse(parsed);
+  return checked.success ? checked.data : null;
 }
 
 /**
@@ -169,7 +175,7 @@ function matchedContext(result: LookupResult): string[] {
   if (result.query.trim() !== '' && result.query.toLowerCase() !== result.name.toLowerCase()) {
     parts.push(`You asked for “${escapeFit(result.query, 200)}”`);
   }
-  if (result.confidence !== null && result.confidence < 0.8) {
+  if (shouldShowConfidence(result.confidence)) {
     parts.push(`Match confidence ${Math.round(result.confidence * 100)}%`);
   }
   return parts;
@@ -287,7 +293,7 @@ function helpBlocks(help: HelpView): Block[] {
 function errorBlocks(error: ErrorView, kind: LookupKind | undefined): Block[] {
   const lines = [`⚠️ ${escapeFit(error.text, 1000)}`];
   if (error.hint) lines.push(escapeFit(error.hint, 1000));
-  const suggestions = error.suggestions.filter((name) => name.trim() !== '').slice(0, 5);
+  const suggestions = error.suggestions.filter((name) => name.trim() !== '').slice(0, MAX_SUGGESTIONS);
   if (suggestions.length > 0) lines.push(suggestions.map((name) => `• ${escapeFit(name, 200)}`).join('\n'));
   const blocks: Block[] = [section(lines.join('\n'))];
   if (kind !== undefined) {

@@ -1,9 +1,9 @@
 import type { HelpView } from '../core/help.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Reply } from '../core/lookup.js';
-import type { ErrorView } from '../core/messages.js';
+import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
 import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
-import { formatFootprint, formatKg, formatShare, levelBasis } from './shared.js';
+import { formatFootprint, formatKg, formatShare, levelBasis, shouldShowConfidence } from './shared.js';
 
 export interface TextOptions {
   /**
@@ -98,7 +98,7 @@ function thresholdText(threshold: number): string {
 
 function tail(confidence: number | null, notes: readonly string[], source: SourceInfo): string[] {
   const lines: string[] = [];
-  if (confidence !== null && confidence < 1) lines.push(`Match confidence: ${Math.round(confidence * 100)}%`);
+  if (shouldShowConfidence(confidence)) lines.push(`Match confidence: ${Math.round(confidence * 100)}%`);
   for (const note of notes) lines.push(`Note: ${clean(note)}`);
   lines.push(
     `Source: ${[source.label, source.attribution ?? ''].map(sourcePart).filter(Boolean).join(' · ')}`,
@@ -126,7 +126,8 @@ function renderHelp(help: HelpView): string {
 function renderError(error: ErrorView): string {
   const lines = [clean(error.text)];
   if (error.hint !== null) lines.push(clean(error.hint));
-  for (const suggestion of error.suggestions) lines.push(`  - ${clean(suggestion)}`);
+  for (const suggestion of error.suggestions.slice(0, MAX_SUGGESTIONS))
+    lines.push(`  - ${clean(suggestion)}`);
   return lines.join('\n');
 }
 

@@ -14,6 +14,7 @@ import {
   type DiscordEmbed,
   type DiscordMessage,
   EMBED_LIMITS,
+  EmbedSchema,
   EPHEMERAL_FLAG,
   embedLength,
   escapeMarkdown,
@@ -341,6 +342,26 @@ describe('share ids and the shared copy', () => {
     expect(long.length).toBe(100);
     expect(parseShareCustomId(long)).toEqual({ kind: 'product', name: 'x'.repeat(85) });
     expect(parseShareCustomId('something:else')).toBeNull();
+  });
+
+  it('cuts a long emoji name in the custom_id without an ellipsis or half a surrogate pair', () => {
+    const id = shareCustomId('product', '🥛'.repeat(80));
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(id).not.toContain('…');
+    expect(id).not.toMatch(/[\ud800-\udbff]$/);
+  });
+
+  it('reads back every embed it renders with the schema the Share button copies cards with', () => {
+    const embeds: DiscordEmbed[] = [
+      ...renderDiscord(resultReply(product({ confidence: 0.75 }))).embeds,
+      ...renderDiscord(resultReply(recipe())).embeds,
+      ...renderDiscord({ type: 'help', help: helpView() }).embeds,
+    ];
+    expect(embeds).toHaveLength(3);
+    for (const embed of embeds) expect(EmbedSchema.parse(embed)).toEqual(embed);
+    // A field Discord adds on its side (type, a timestamp) is not part of the bot's embed.
+    expect(EmbedSchema.parse({ ...embeds[0], type: 'rich' })).toEqual(embeds[0]);
+    expect(EmbedSchema.safeParse({ title: 'x', color: -1 }).success).toBe(false);
   });
 
   it('credits the sharer without pinging and drops the button and the ephemeral flag', () => {

@@ -7,6 +7,8 @@ import {
   levelEmoji,
   levelLabel,
   levelScale,
+  SHOW_CONFIDENCE_BELOW,
+  shouldShowConfidence,
   truncate,
   unitLabel,
 } from '../../src/render/shared.js';
@@ -80,5 +82,25 @@ describe('truncate', () => {
     expect(cut.length).toBeLessThanOrEqual(3);
     expect(cut).toBe('a…');
     expect(() => encodeURIComponent(cut)).not.toThrow();
+  });
+
+  it('cuts identifiers without an ellipsis when given an empty one, still whole code points', () => {
+    expect(truncate('abcdef', 4, '')).toBe('abcd');
+    expect(truncate('abc', 4, '')).toBe('abc');
+    expect(truncate('a🥛🥛', 4, '')).toBe('a🥛');
+    expect(truncate('ab🥛', 3, '')).toBe('ab');
+    expect(truncate('abcdef', 0, '')).toBe('');
+  });
+});
+
+describe('shouldShowConfidence', () => {
+  it('shows only confidences below the threshold, never a missing one', () => {
+    expect(SHOW_CONFIDENCE_BELOW).toBe(0.9);
+    expect(shouldShowConfidence(0.7)).toBe(true);
+    expect(shouldShowConfidence(0.89)).toBe(true);
+    expect(shouldShowConfidence(0.9)).toBe(false);
+    expect(shouldShowConfidence(0.98)).toBe(false);
+    expect(shouldShowConfidence(1)).toBe(false);
+    expect(shouldShowConfidence(null)).toBe(false);
   });
 });

@@ -430,5 +430,13 @@ describe('escaping helpers', () => {
     expect(decodeLookupButton('{"k":"drink","q":"x"}')).toBeNull();
     expect(decodeLookupButton('{"k":"product","q":""}')).toBeNull();
     expect(decodeLookupButton(undefined)).toBeNull();
+    expect(decodeLookupButton('null')).toBeNull();
+    expect(decodeLookupButton('["product","x"]')).toBeNull();
+    expect(decodeLookupButton('{"k":"product","q":42}')).toBeNull();
+    expect(decodeLookupButton('{"q":"x"}')).toBeNull();
+  });
+
+  it('decodes a button value to exactly its kind and name', () => {
+    expect(decodeLookupButton('{"k":"recipe","q":"dal","extra":true}')).toEqual({ k: 'recipe', q: 'dal' });
   });
 });

@@ -8,6 +8,7 @@ import type { LookupSource, NameSuggester } from '../../core/source.js';
 import {
   type DiscordEmbed,
   type DiscordMessage,
+  EmbedSchema,
   EPHEMERAL_FLAG,
   parseShareCustomId,
   renderDiscord,
@@ -15,6 +16,7 @@ import {
   sharedNotice,
   shareFailedMessage,
 } from '../../render/discord.js';
+import { truncate } from '../../render/shared.js';
 // The one "settled within a budget?" helper, shared with the Slack adapter's ack budget.
 import { withinBudget } from '../slack/ack-budget.js';
 import { COMMAND_NAME } from './commands.js';
@@ -23,7 +25,6 @@ import {
   CallbackType,
   CommandDataSchema,
   ComponentDataSchema,
-  EmbedSchema,
   type Interaction,
   type InteractionResponse,
   InteractionSchema,
@@ -65,14 +66,20 @@ export interface InteractionHandlerOptions {
  */
 export type InteractionHandler = (payload: unknown) => Promise<InteractionOutcome | null>;
 
-/** The last resort when even the error view cannot be rendered. */
-const LAST_RESORT: DiscordMessage = {
-  content: '⚠️ Something went wrong on our side. Try again in a moment.',
-  embeds: [],
-  components: [],
-  flags: EPHEMERAL_FLAG,
-  allowed_mentions: { parse: [] },
-};
+/**
+ * The last resort when even the error view cannot be rendered: core/messages.ts's generic wording,
+ * laid out by hand.
+ */
+export function lastResortMessage(): DiscordMessage {
+  const view = toErrorView(new Error('unrenderable'));
+  return {
+    content: `⚠️ ${[view.text, view.hint].filter(Boolean).join(' ')}`,
+    embeds: [],
+    components: [],
+    flags: EPHEMERAL_FLAG,
+    allowed_mentions: { parse: [] },
+  };
+}
 
 export function createInteractionHandler(options: InteractionHandlerOptions): InteractionHandler {
   const { source, suggester, logger } = options;
@@ -88,7 +95,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     try {
       return renderDiscord({ type: 'error', error: toErrorView(error) });
     } catch {
-      return LAST_RESORT;
+      return lastResortMessage();
     }
   };
 
@@ -384,19 +391,14 @@ export function toChoices(names: readonly string[]): AutocompleteChoice[] {
   for (const raw of names) {
     const name = raw.replace(/\s+/g, ' ').trim();
     if (name === '') continue;
-    const value = cut(name, CHOICE_LIMIT);
+    // The value is looked up when chosen, so it is cut without an ellipsis; the name is read.
+    const value = truncate(name, CHOICE_LIMIT, '');
     if (seen.has(value)) continue;
     seen.add(value);
-    choices.push({ name: name.length > CHOICE_LIMIT ? `${cut(name, CHOICE_LIMIT - 1)}…` : name, value });
+    choices.push({ name: truncate(name, CHOICE_LIMIT), value });
     if (choices.length === MAX_AUTOCOMPLETE_CHOICES) break;
   }
   return choices;
-}
-
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const code = text.charCodeAt(max - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
 function firstEmbed(embeds: readonly unknown[] | undefined): DiscordEmbed | null {

@@ -48,16 +48,6 @@ export const ComponentDataSchema = z.object({
   component_type: z.number().int(),
 });
 
-export const EmbedSchema = z.object({
-  title: z.string().optional(),
-  description: z.string().optional(),
-  color: z.number().int().nonnegative().optional(),
-  fields: z
-    .array(z.object({ name: z.string(), value: z.string(), inline: z.boolean().optional() }))
-    .optional(),
-  footer: z.object({ text: z.string() }).optional(),
-});
-
 export const InteractionSchema = z.object({
   id: Snowflake,
   application_id: Snowflake,

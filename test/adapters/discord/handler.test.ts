@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInteractionHandler, toChoices } from '../../../src/adapters/discord/handler.js';
+import {
+  createInteractionHandler,
+  lastResortMessage,
+  toChoices,
+} from '../../../src/adapters/discord/handler.js';
 import { createDiscordRest, discordApiBase } from '../../../src/adapters/discord/rest.js';
 import { NotFoundError } from '../../../src/core/errors.js';
+import { toErrorView } from '../../../src/core/messages.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
@@ -36,6 +41,23 @@ describe('toChoices', () => {
     expect(choices[0]!.name.endsWith('…')).toBe(true);
     expect(choices[1]).toEqual({ name: 'Oat milk', value: 'Oat milk' });
     expect(choices.filter((choice) => choice.value === 'Oat milk')).toHaveLength(1);
+  });
+
+  it('cuts a long value without an ellipsis and the name with one, at the same place', () => {
+    const name = 'y'.repeat(150);
+    const [choice] = toChoices([name]);
+    expect(choice).toEqual({ name: `${'y'.repeat(99)}…`, value: 'y'.repeat(100) });
+  });
+});
+
+describe('the last-resort message', () => {
+  it('words the generic error as core/messages.ts does, privately and without mentions', () => {
+    const generic = toErrorView(new Error('anything'));
+    const message = lastResortMessage();
+    expect(message.content).toBe(`⚠️ ${generic.text} ${generic.hint}`);
+    expect(message.flags).toBe(64);
+    expect(message.embeds).toEqual([]);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
   });
 });
 
