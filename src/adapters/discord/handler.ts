@@ -18,7 +18,7 @@ import {
 } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
 // The one "settled within a budget?" helper, shared with the Slack adapter's ack budget.
-import { withinBudget } from '../slack/ack-budget.js';
+import { withinBudget } from '../ack-budget.js';
 import { COMMAND_NAME } from './commands.js';
 import {
   type AutocompleteChoice,

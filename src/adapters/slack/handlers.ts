@@ -20,7 +20,7 @@ import {
   SHARE_ACTION_ID,
   SUGGESTION_ACTION_PREFIX,
 } from '../../render/slack.js';
-import { withinBudget } from './ack-budget.js';
+import { withinBudget } from '../ack-budget.js';
 import type { InFlight } from './inflight.js';
 import { describeSlackError, genericError, lookingUp, safeEphemeral, shareFailureText } from './reply.js';
 
