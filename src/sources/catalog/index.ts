@@ -1,4 +1,4 @@
-export { CATALOG_SOURCE_INFO, createCatalog, MIN_CONFIDENCE } from './catalog.js';
-export { defaultDataDir, loadCatalog } from './load.js';
+export { CATALOG_SOURCE_INFO } from './catalog.js';
+export { loadCatalog } from './load.js';
 export { createCatalogSource } from './source.js';
 export type { Catalog } from './types.js';
