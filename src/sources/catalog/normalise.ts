@@ -252,10 +252,14 @@ export function normaliseTokens(name: string): string[] {
  * Falls back to the unstripped tokens when stripping would leave nothing (e.g. a query "Mars").
  */
 export function normaliseQuery(query: string): string[] {
+  return normaliseFolded(foldText(query));
+}
+
+/** normaliseQuery on text already passed through foldText (which is idempotent). */
+function normaliseFolded(text: string): string[] {
   // US lean/fat ratios: "ground beef 80/20" is 20% fat.
-  const folded = foldText(query).replace(
-    /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
-    (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
+  const folded = text.replace(/\b(\d{2})\s*\/\s*(\d{1,2})\b/g, (ratio, lean: string, fat: string) =>
+    Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio,
   );
   const unquoted = folded.replace(/'/g, '').replace(QUANTITY, ' ');
   const brands = unquoted.match(BRANDS) ?? [];
@@ -272,12 +276,33 @@ export function normaliseQuery(query: string): string[] {
   return tokens;
 }
 
+/** Where a folded query's packing medium or accompaniment starts (" in …", " with …"), or -1. */
+function headCut(folded: string): number {
+  return folded.search(/\s(?:in|with|w|on|for|from)\s/);
+}
+
 /**
  * The part of a query that names the food, before a packing medium or accompaniment: "tuna chunks in
  * spring water" → "tuna chunks", "pasta with cheese sauce" → "pasta". Its last word is the query's head.
  */
 export function queryHeadPhrase(query: string): string {
   const folded = foldText(query);
-  const cut = folded.search(/\s(?:in|with|w|on|for|from)\s/);
+  const cut = headCut(folded);
   return cut > 0 ? folded.slice(0, cut) : folded;
+}
+
+/** A query normalised once for a whole lookup (matching, then suggestions). */
+export interface NormalisedQuery {
+  /** normaliseQuery(query). */
+  tokens: readonly string[];
+  /** normaliseQuery(queryHeadPhrase(query)): the same array when the query has no "in …"/"with …" part. */
+  headTokens: readonly string[];
+}
+
+/** Folds the query once; tokenises the head phrase separately only when it is shorter than the query. */
+export function normaliseLookup(query: string): NormalisedQuery {
+  const folded = foldText(query);
+  const tokens = normaliseFolded(folded);
+  const cut = headCut(folded);
+  return { tokens, headTokens: cut > 0 ? normaliseFolded(folded.slice(0, cut)) : tokens };
 }

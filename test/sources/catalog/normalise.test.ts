@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   foldText,
+  normaliseLookup,
   normaliseQuery,
   normaliseTokens,
+  queryHeadPhrase,
   singularise,
 } from '../../../src/sources/catalog/normalise.js';
 
@@ -35,6 +37,27 @@ describe('normaliseQuery', () => {
     expect(normaliseQuery('courgettes')).toEqual(normaliseQuery('zucchini'));
     expect(normaliseQuery('prawns')).toEqual(normaliseQuery('shrimp'));
     expect(normaliseQuery('yoghurt')).toEqual(normaliseQuery('yogurt'));
+  });
+});
+
+describe('normaliseLookup', () => {
+  it.each([
+    'Oatly Oat Milk Barista Edition 1L',
+    'tuna chunks in spring water',
+    'Pasta with Cheese Sauce 400g',
+    'Alpro almond with added calcium',
+    'ground beef 80/20 from Tesco',
+    'Crème Brûlée in a pot',
+    'Mars',
+  ])('normalises %j once for the query and its head phrase', (query) => {
+    const { tokens, headTokens } = normaliseLookup(query);
+    expect(tokens).toEqual(normaliseQuery(query));
+    expect(headTokens).toEqual(normaliseQuery(queryHeadPhrase(query)));
+  });
+
+  it('reuses the query tokens as head tokens when there is no "in …"/"with …" part', () => {
+    const { tokens, headTokens } = normaliseLookup('Heinz Baked Beans 415g');
+    expect(headTokens).toBe(tokens);
   });
 });
 
