@@ -1,13 +1,7 @@
+import { MILK_DENSITY_KG_PER_L, VEGETABLE_OIL_DENSITY_KG_PER_L } from '../../src/core/densities.js';
 import type { AgribalyseItem } from './agribalyse.js';
 
-/**
- * Cow's, goat's and sheep's milk: 1.03 kg/L, the usual density of fluid milk (FAO/INFOODS Density
- * Database v2.0, 2012, lists 1.03 g/mL for whole cow's milk; the milk trial uses the same figure).
- */
-export const MILK_DENSITY_KG_PER_L = 1.03;
-
-/** Liquid vegetable oils: about 0.92 kg/L at 20 °C (FAO/INFOODS Density Database v2.0, 2012). */
-export const VEGETABLE_OIL_DENSITY_KG_PER_L = 0.92;
+export { MILK_DENSITY_KG_PER_L };
 
 /** Not drinks even though Agribalyse files them under beverages: powders, grounds, concentrates. */
 const DRY_OR_CONCENTRATE = /\b(powder|ground|non rehydrated|granules|leaves|beans)\b/i;

@@ -1,3 +1,5 @@
+import { MILK_DENSITY_KG_PER_L, WATER_LIKE_DENSITY_KG_PER_L } from '../../core/densities.js';
+
 /**
  * The API reports kg CO2e per litre for liquids (spec), but does not say which products are liquid,
  * so the unit is inferred from the name. A wrong "L" would misstate the figure, so solid forms of
@@ -100,4 +102,13 @@ export function physicalForm(name: string): 'liquid' | 'solid' | null {
 /** The API's own name decides; the user's words only when that name says nothing either way. */
 export function isDrink(apiName: string, query: string): boolean {
   return (physicalForm(apiName) ?? physicalForm(query)) === 'liquid';
+}
+
+/**
+ * kg per litre of a drink the API reports per litre, so its figure can be ranked on the per-kg
+ * product scale. The API only treats drinks as liquids (never oils), so milk is the one that differs
+ * from water enough to matter.
+ */
+export function drinkDensity(name: string): number {
+  return /\bmilks?\b/i.test(name) ? MILK_DENSITY_KG_PER_L : WATER_LIKE_DENSITY_KG_PER_L;
 }

@@ -2,7 +2,7 @@ import { parseComparison } from '../../core/comparison.js';
 import { BadResponseError, NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
-import { isDrink } from './drinks.js';
+import { drinkDensity, isDrink } from './drinks.js';
 import { interpretClimateFriendly, statusMeansNotFound } from './interpret.js';
 import { describeIssues, ProductBodySchema, RecipeBodySchema } from './schemas.js';
 
@@ -45,19 +45,18 @@ export function toProductResult(body: unknown, query: string, endpoint: ProductE
   const data = parsed.data;
   const name = data.product_name.trim() || query;
   const kg = data.kg_co2_per_kg;
+  // The trial serves milks per litre; the full API reports liquids per litre too (spec).
+  const unit = endpoint === 'trial' || isDrink(name, query) ? 'L' : 'kg';
   return {
     kind: 'product',
     query,
     name,
     kgCo2ePerUnit: kg,
-    // The trial serves milks per litre; the full API reports liquids per litre too (spec).
-    unit: endpoint === 'trial' || isDrink(name, query) ? 'L' : 'kg',
+    unit,
     comparisonText: data.percentage_impact_difference,
     comparison: parseComparison(data.percentage_impact_difference),
     category: endpoint === 'trial' ? TRIAL_MILK_CATEGORY : null,
-    // productLevel's terciles are per kg, while drinks come per litre. No conversion: Agribalyse
-    // drinks are about 1 kg/L (milk 1.03), so the difference is within rounding of the thresholds.
-    level: productLevel(kg),
+    level: productLevel(unit === 'L' ? kg / drinkDensity(endpoint === 'trial' ? 'milk' : name) : kg),
     swap: null,
     confidence: null,
     status: data.status,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDrink, physicalForm } from '../../../src/sources/api/drinks.js';
+import { drinkDensity, isDrink, physicalForm } from '../../../src/sources/api/drinks.js';
 
 describe('physicalForm', () => {
   it.each([
@@ -46,5 +46,14 @@ describe('isDrink', () => {
     expect(isDrink('oat milk powder', 'oat milk')).toBe(false);
     expect(isDrink('beef mince', 'mince')).toBe(false);
     expect(isDrink('orange juice', 'oj')).toBe(true);
+  });
+});
+
+describe('drinkDensity', () => {
+  it('uses the milk density for milks and 1 kg/L for other drinks', () => {
+    expect(drinkDensity('Whole milk')).toBe(1.03);
+    expect(drinkDensity('oat milks')).toBe(1.03);
+    expect(drinkDensity('Orange juice')).toBe(1);
+    expect(drinkDensity('Milkshake')).toBe(1);
   });
 });

@@ -237,6 +237,16 @@ describe('mapping 200 bodies', () => {
     expect((await source.lookupProduct('milk chocolate')).unit).toBe('kg');
   });
 
+  it('ranks a per-litre milk on the per-kg scale after converting with its density', async () => {
+    // 1.83 kg CO2e per litre is 1.78 per kg: in the lowest third (< 1.8), though 1.83 is not.
+    fake.respondOnce({ body: productBody({ product_name: 'Whole milk', kg_co2_per_kg: 1.83 }) });
+    const milk = await apiSource().lookupProduct('whole milk');
+    expect(milk).toMatchObject({ unit: 'L', kgCo2ePerUnit: 1.83, level: 'low' });
+    fake.respondOnce({ body: productBody({ product_name: 'Orange juice', kg_co2_per_kg: 1.83 }) });
+    const juice = await apiSource({ baseUrl: fake.url }).lookupProduct('orange juice');
+    expect(juice).toMatchObject({ unit: 'L', level: 'medium' });
+  });
+
   it('accepts a number sent as a numeric string', async () => {
     fake.respondOnce({ body: productBody({ kg_co2_per_kg: ' 2.5 ' }) });
     const result = await apiSource().lookupProduct('oat milk');
