@@ -1,30 +1,18 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runModuleScript } from '../support/module-script.js';
 
 const guards = new URL('../../src/app/process-guards.ts', import.meta.url).href;
 const logging = new URL('../../src/logging/logger.ts', import.meta.url).href;
 
 /** Runs `body` in a child process with the guards installed; stopping prints "stopped". */
-function runGuarded(body: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = `
+async function runGuarded(body: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const script = runModuleScript(`
     const { installProcessGuards } = await import(${JSON.stringify(guards)});
     const { createLogger } = await import(${JSON.stringify(logging)});
     installProcessGuards(createLogger({ level: 'info' }), async () => { process.stdout.write('stopped\\n'); });
-    ${body}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+    ${body}`);
+  const code = await script.closed;
+  return { code, stdout: script.stdout(), stderr: script.stderr() };
 }
 
 describe('installProcessGuards', () => {

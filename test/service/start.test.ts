@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/config/env.js';
 import { type RunningService, startService } from '../../src/service/index.js';
+import { runModuleScript } from '../support/module-script.js';
 import { captureLogger, send } from './helpers.js';
 
 const running: RunningService[] = [];
@@ -68,34 +67,18 @@ describe('startService in its own process', () => {
     const entry = new URL('../../src/service/index.ts', import.meta.url).href;
     const logging = new URL('../../src/logging/logger.ts', import.meta.url).href;
     const config = new URL('../../src/config/env.ts', import.meta.url).href;
-    const script = `
+    const child = runModuleScript(`
       const { startService } = await import(${JSON.stringify(entry)});
       const { createLogger } = await import(${JSON.stringify(logging)});
       const { parseConfig } = await import(${JSON.stringify(config)});
-      await startService(parseConfig({ PORT: '0', HOST: '127.0.0.1' }), createLogger({ level: 'debug' }));`;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
+      await startService(parseConfig({ PORT: '0', HOST: '127.0.0.1' }), createLogger({ level: 'debug' }));`);
     try {
-      let exited = false;
-      child.on('exit', () => {
-        exited = true;
-      });
       // stdout and stderr are separate pipes: wait for both lines rather than assume an order.
       const { url, key } = await vi.waitFor(
         () => {
-          if (exited) throw new Error(`exited early: ${stderr}`);
-          const url = /"url":"(http:\/\/[^"]+)"/.exec(stderr)?.[1];
-          const key = /generated API key for this run: (\S+)\n/.exec(stdout)?.[1];
+          if (child.exited()) throw new Error(`exited early: ${child.stderr()}`);
+          const url = /"url":"(http:\/\/[^"]+)"/.exec(child.stderr())?.[1];
+          const key = /generated API key for this run: (\S+)\n/.exec(child.stdout())?.[1];
           if (url === undefined || key === undefined) throw new Error('not started yet');
           return { url, key };
         },
@@ -103,15 +86,18 @@ describe('startService in its own process', () => {
       );
       expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const port = Number(new URL(url).port);
-      const ok = await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': key! } });
+      const ok = await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': key } });
       expect(ok.status).toBe(200);
       expect((await send(port, '/recipe?recipe=lasagne', { headers: { 'x-api-key': 'wrong' } })).status).toBe(
         401,
       );
-      expect(stdout.match(/generated API key/g)).toHaveLength(1);
+      expect(child.stdout().match(/generated API key/g)).toHaveLength(1);
       // The request log line travels through the stderr pipe after the response; wait for it.
-      await vi.waitFor(() => expect(stderr).toContain('"msg":"request"'), { timeout: 5_000, interval: 20 });
-      expect(stderr).not.toContain(key!);
+      await vi.waitFor(() => expect(child.stderr()).toContain('"msg":"request"'), {
+        timeout: 5_000,
+        interval: 20,
+      });
+      expect(child.stderr()).not.toContain(key);
     } finally {
       child.kill();
     }
