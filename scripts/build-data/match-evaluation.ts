@@ -1,18 +1,29 @@
 /**
- * Scores the catalog matcher on a query fixture (test/fixtures/product-queries*.json). Shared by the
- * matching tests, which hold floors, and by match-report.ts, which prints figures. Three outcomes are
- * counted apart, because a confident wrong answer is worse than "not found" with suggestions.
+ * Scores the catalog matcher on a query fixture (test/fixtures/). Shared by the matching tests, which
+ * hold floors, and by match-report.ts, which prints figures. Outcomes are counted apart, because a
+ * confident wrong answer is worse than "not found" with suggestions.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { NotFoundError } from '../../src/core/errors.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
 
+/** Why a query must not be matched: not a food at all, a food the catalog lacks, or (dishes) a dish
+ * whose defining ingredient differs from every catalog dish of that name. */
+export const RefusalReasonSchema = z.enum(['non-food', 'absent', 'contradiction']);
+
 export const QueryFixtureSchema = z.object({
-  /** Queries with every acceptable Agribalyse code. */
-  found: z.array(z.object({ query: z.string(), expected: z.array(z.string()).min(1) })),
-  /** Queries the catalog has no item for. */
-  notFound: z.array(z.string()),
+  /** Queries with every acceptable answer: Agribalyse codes for products, dish names for recipes. */
+  found: z.array(
+    z.object({ query: z.string(), expected: z.array(z.string()).min(1), style: z.string().optional() }),
+  ),
+  /** Queries the catalog has no answer for. The older fixtures list bare strings. */
+  notFound: z.array(
+    z.union([
+      z.string().transform((query) => ({ query, reason: undefined })),
+      z.object({ query: z.string(), reason: RefusalReasonSchema }),
+    ]),
+  ),
 });
 export type QueryFixture = z.infer<typeof QueryFixtureSchema>;
 
@@ -24,7 +35,7 @@ export function loadQueryFixture(file: string): QueryFixture {
 }
 
 export interface MatchOutcome {
-  /** The matched item's Agribalyse code, or null when not found. */
+  /** The answer's key (Agribalyse code or dish name), or null when not found. */
   code: string | null;
   /** What a person reads in a report: the name and confidence, or the suggestions. */
   label: string;
@@ -37,6 +48,9 @@ export interface MatchEvaluation {
   missed: string[];
   /** Not-found queries that matched something anyway. */
   falsePositives: string[];
+  /** Of those, the ones that are not food at all. */
+  nonFoodMatched: string[];
+  refusals: number;
   accuracy: number;
   wrongRate: number;
   missedRate: number;
@@ -59,6 +73,19 @@ export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutc
   };
 }
 
+/** Looks dishes up by query and names the outcome by dish name. */
+export function createRecipeProbe(catalog: Catalog): (query: string) => MatchOutcome {
+  return (query) => {
+    try {
+      const result = catalog.findRecipe(query);
+      return { code: result.name, label: `${result.name} (${result.confidence})` };
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+      return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
+    }
+  };
+}
+
 export function evaluateMatching(
   probe: (query: string) => MatchOutcome,
   fixture: QueryFixture,
@@ -70,10 +97,14 @@ export function evaluateMatching(
     if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
     else if (!expected.includes(code)) wrong.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
   }
-  const falsePositives = fixture.notFound.flatMap((query) => {
+  const falsePositives: string[] = [];
+  const nonFoodMatched: string[] = [];
+  for (const { query, reason } of fixture.notFound) {
     const { code, label } = probe(query);
-    return code === null ? [] : [`${query} → ${label}`];
-  });
+    if (code === null) continue;
+    falsePositives.push(`${query} (${reason ?? 'not found'}) → ${label}`);
+    if (reason === 'non-food') nonFoodMatched.push(query);
+  }
   const total = fixture.found.length;
   const correct = total - wrong.length - missed.length;
   return {
@@ -82,6 +113,8 @@ export function evaluateMatching(
     wrong,
     missed,
     falsePositives,
+    nonFoodMatched,
+    refusals: fixture.notFound.length,
     accuracy: correct / total,
     wrongRate: wrong.length / total,
     missedRate: missed.length / total,
@@ -94,7 +127,8 @@ export function describeEvaluation(title: string, evaluation: MatchEvaluation, d
   const lines = [
     `${title}: ${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
       `${percent(evaluation.wrongRate)} wrong match, ${percent(evaluation.missedRate)} wrongly not found; ` +
-      `not-found queries matched anyway: ${evaluation.falsePositives.length}`,
+      `must-not-match queries matched anyway: ${evaluation.falsePositives.length}/${evaluation.refusals} ` +
+      `(non-food: ${evaluation.nonFoodMatched.length})`,
   ];
   if (details) {
     for (const [heading, list] of [
