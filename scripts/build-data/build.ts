@@ -5,11 +5,12 @@ import {
   RecipesFileSchema,
 } from '../../src/sources/catalog/schema.js';
 import { readAgribalyse } from './agribalyse.js';
-import { ALIASES, derivedAliases } from './aliases.js';
+import { derivedAliases, readAliases } from './aliases.js';
 import { buildCategories } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
+import { readOffNames } from './off-taxonomy.js';
 import { RAW_DATA_DIR, rawPath } from './paths.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
@@ -44,9 +45,11 @@ export async function buildData(
   const categories = buildCategories(items, readCiqualNames(rawPath('ciqual', rawDir)));
   const categoryIndex = new Map(categories.map((category, index) => [category.subgroup, index]));
   const byCode = new Map(items.map((item) => [item.code, item]));
-  for (const code of Object.keys(ALIASES)) {
-    if (!byCode.has(code)) throw new Error(`aliases.ts: unknown Agribalyse code ${code}`);
+  const aliasesByCode = readAliases();
+  for (const code of Object.keys(aliasesByCode)) {
+    if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
+  const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
 
   const sorted = [...items].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
   const trialMilk = (item: (typeof items)[number]) =>
@@ -57,7 +60,7 @@ export async function buildData(
       lciName: item.lciName,
       kgCo2ePerKg: item.kgCo2ePerKg,
       unit: decideUnit(item).unit,
-      common: ALIASES[item.code] !== undefined,
+      common: aliasesByCode[item.code] !== undefined,
       // Plant drinks sit under beverages in Agribalyse, but they are the obvious swap for dairy milk.
       pool: trialMilk(item) ? 'trial-milk' : item.subgroup,
     })),
@@ -65,7 +68,8 @@ export async function buildData(
 
   const products: ProductsFile = {
     source: AGRIBALYSE_ATTRIBUTION,
-    licence: 'Licence Ouverte / Etalab 2.0 (ADEME); categories from CIQUAL 2020 (ANSES), Licence Ouverte 2.0',
+    licence:
+      'Open Database License (ODbL) 1.0: contains names and synonyms from Open Food Facts (ODbL). Values from ADEME Agribalyse 3.2 and categories from ANSES CIQUAL 2020, Licence Ouverte 2.0',
     milkReference: readMilkReference(rawPath('pooreNemecek', rawDir)),
     categories: categories.map((category) => ({
       name: category.name,
@@ -74,7 +78,7 @@ export async function buildData(
     })),
     products: sorted.map((item) => {
       const unit = decideUnit(item);
-      const aliases = ALIASES[item.code] ?? [];
+      const aliases = aliasesByCode[item.code] ?? [];
       return {
         code: item.code,
         name: item.lciName,
@@ -85,6 +89,8 @@ export async function buildData(
         kgCo2ePerUnit:
           unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
         aliases: [...aliases, ...derivedAliases(item.lciName)],
+        synonyms: off.synonyms.get(item.code) ?? [],
+        related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
         notes: unit.notes,

@@ -1,6 +1,6 @@
 /**
  * Matching quality and speed report for the built-in catalog, not part of the build:
- *   npx tsx scripts/build-data/match-report.ts [--verbose]
+ *   npx tsx scripts/build-data/match-report.ts [--verbose] [--validation]
  * For each query fixture: correct, wrong match, wrongly not found, and must-not-match queries that
  * matched something anyway; then the median and p99 time of an uncached findProduct over all queries.
  * The 2026 sets' validation halves are the honest figures: never tune on them.
@@ -20,14 +20,19 @@ const catalog = loadCatalog();
 const lookup = createMatchProbe(catalog);
 const recipeLookup = createRecipeProbe(catalog);
 
+// The validation halves are measured on request only, so tuning runs never show them.
+const withValidation = process.argv.includes('--validation');
 const PRODUCT_SETS = [
   'queries-2026/products-dev.json',
-  'queries-2026/products-validation.json',
+  ...(withValidation ? ['queries-2026/products-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
 ];
-const DISH_SETS = ['queries-2026/dishes-dev.json', 'queries-2026/dishes-validation.json'];
+const DISH_SETS = [
+  'queries-2026/dishes-dev.json',
+  ...(withValidation ? ['queries-2026/dishes-validation.json'] : []),
+];
 
 const allQueries: string[] = [];
 for (const file of PRODUCT_SETS) {

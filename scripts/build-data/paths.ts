@@ -18,7 +18,11 @@ export const RAW_FILES = {
   agribalyse: 'agribalyse-3.2/agribalyse-31-synthese.csv',
   ciqual: 'ciqual-2020/Table Ciqual 2020_ENG_2020 07 07.xls',
   pooreNemecek: 'owid-poore-nemecek-2018/Environmental impacts of food (Poore & Nemecek, 2018).csv',
+  offCategories: 'off-taxonomies-2022/categories.full.json.gz',
 } as const;
+
+/** Hand-written inputs of the build, committed with the project. */
+export const CURATED_DIR = join(DATA_DIR, 'curated');
 
 export function rawPath(file: keyof typeof RAW_FILES, rawDir = RAW_DATA_DIR): string {
   return join(rawDir, RAW_FILES[file]);

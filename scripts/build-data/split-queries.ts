@@ -19,7 +19,10 @@ if (input === undefined || prefix === undefined) {
   process.stderr.write('usage: split-queries.ts <input.json> <output-prefix>\n');
   process.exit(2);
 }
-const raw = JSON.parse(readFileSync(input, 'utf8')) as { found: { query: string }[]; notFound: { query: string }[] };
+const raw = JSON.parse(readFileSync(input, 'utf8')) as {
+  found: { query: string }[];
+  notFound: { query: string }[];
+};
 QueryFixtureSchema.parse(raw);
 for (const [suffix, wanted] of [
   ['dev', false],
@@ -41,5 +44,7 @@ for (const [suffix, wanted] of [
     '',
   ];
   writeFileSync(`${prefix}-${suffix}.json`, lines.join('\n'));
-  process.stdout.write(`${prefix}-${suffix}.json: ${half.found.length} found, ${half.notFound.length} not found\n`);
+  process.stdout.write(
+    `${prefix}-${suffix}.json: ${half.found.length} found, ${half.notFound.length} not found\n`,
+  );
 }

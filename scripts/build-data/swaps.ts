@@ -1,4 +1,14 @@
-import { normaliseTokens } from '../../src/sources/catalog/normalise.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LexiconSchema } from '../../src/sources/catalog/lexicon.js';
+import { TextNormaliser } from '../../src/sources/catalog/text.js';
+import { CURATED_DIR } from './paths.js';
+
+const text = new TextNormaliser(
+  LexiconSchema.parse(JSON.parse(readFileSync(join(CURATED_DIR, 'lexicon.json'), 'utf8'))),
+  [],
+);
+const normaliseTokens = (name: string) => text.nameTokens(name);
 
 export interface SwapCandidate {
   code: string;

@@ -88,10 +88,10 @@ describe('carbon: the built-in catalog', () => {
   });
 
   it('not found exits 2, with suggestions on stderr and nothing on stdout', async () => {
-    const run = await runCli(['product', 'oat mlik'], { env: CATALOG });
+    const run = await runCli(['product', 'oat mylk'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('No product found for "oat mlik"');
+    expect(run.stderr).toContain('No product found for "oat mylk"');
   });
 
   it('not found with --json prints an error object on stderr', async () => {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SourceUnavailableError } from '../../core/errors.js';
 import { createCatalog } from './catalog.js';
+import { BrandsFileSchema, LexiconSchema } from './lexicon.js';
 import { ProductsFileSchema, RecipesFileSchema } from './schema.js';
 import type { Catalog } from './types.js';
 
@@ -46,7 +47,13 @@ export function loadCatalog(dataDir?: string): Catalog {
     throw new SourceUnavailableError(`catalog products.json is invalid: ${products.error.message}`);
   if (!recipes.success)
     throw new SourceUnavailableError(`catalog recipes.json is invalid: ${recipes.error.message}`);
-  const catalog = createCatalog(products.data, recipes.data);
+  const lexicon = LexiconSchema.safeParse(readJson(join(directory, 'curated', 'lexicon.json')));
+  const brands = BrandsFileSchema.safeParse(readJson(join(directory, 'curated', 'brands.json')));
+  if (!lexicon.success)
+    throw new SourceUnavailableError(`catalog curated/lexicon.json is invalid: ${lexicon.error.message}`);
+  if (!brands.success)
+    throw new SourceUnavailableError(`catalog curated/brands.json is invalid: ${brands.error.message}`);
+  const catalog = createCatalog(products.data, recipes.data, lexicon.data, brands.data);
   if (dataDir === undefined) memoised = catalog;
   return catalog;
 }

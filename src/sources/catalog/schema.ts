@@ -28,8 +28,12 @@ export const ProductSchema = z.object({
   kgCo2ePerKg: z.number().nonnegative(),
   unit: UnitSchema,
   kgCo2ePerUnit: z.number().nonnegative(),
-  /** Curated everyday names (scripts/build-data/aliases.ts). */
+  /** Curated everyday names (data/curated/aliases.json). */
   aliases: z.array(z.string().min(1)).default([]),
+  /** English names of Open Food Facts categories that are this food (ODbL, "Open Food Facts"). */
+  synonyms: z.array(z.string().min(1)).default([]),
+  /** English names of Open Food Facts categories this food only stands in for (proxy codes). */
+  related: z.array(z.string().min(1)).default([]),
   /** Code of a recognisable product in the same category at least 30% lower per kg, if any. */
   swap: z.string().min(1).nullable().default(null),
   /** Milk or plant-based milk alternative: in scope for the milk trial. */

@@ -1,82 +1,53 @@
 import type { LookupKind } from '../../core/errors.js';
-import { foldText } from './normalise.js';
+import type { FoodIndex } from './search-index.js';
+import { foldText, type TextNormaliser } from './text.js';
 
-export interface SuggestionEntry {
-  /** What is offered, at most 100 characters (Discord's limit for choice names and values). */
-  display: string;
-  aliases: readonly string[];
-}
-
-interface Indexed {
-  display: string;
-  /** Folded display name and aliases. */
-  names: string[];
-  /** Word starts within those names. */
-  words: string[][];
-}
-
+/** Discord's limit for choice names and values. */
 const MAX_LENGTH = 100;
+/** Candidates taken from the index before names that start with what was typed are put first. */
+const CANDIDATES = 60;
 
-function words(folded: string): string[] {
-  return folded.split(/[^a-z0-9%]+/).filter((word) => word !== '');
-}
-
-function index(entries: readonly SuggestionEntry[]): Indexed[] {
-  const seen = new Set<string>();
-  const indexed: Indexed[] = [];
-  for (const entry of entries) {
-    const display = entry.display.slice(0, MAX_LENGTH);
-    if (seen.has(display)) continue;
-    seen.add(display);
-    const names = [entry.display, ...entry.aliases].map(foldText);
-    indexed.push({ display, names, words: names.map(words) });
-  }
-  return indexed;
+interface Side {
+  index: FoodIndex;
+  displays: readonly string[];
+  /** For an empty box. */
+  popular: readonly string[];
 }
 
 /**
- * Autocomplete: names that start with what was typed, then names with words starting with each typed
- * word. A linear scan over a few thousand short strings takes well under a millisecond.
+ * Autocomplete on the same search index as lookups: entries with every typed word (the last one as a
+ * prefix, earlier ones with typo tolerance), names that start with what was typed first.
  */
 export class Suggester {
-  private readonly products: Indexed[];
-  private readonly recipes: Indexed[];
+  private readonly sides: Record<LookupKind, Side>;
 
   constructor(
-    products: readonly SuggestionEntry[],
-    recipes: readonly SuggestionEntry[],
-    private readonly popularProducts: readonly string[],
+    productIndex: FoodIndex,
+    productDisplays: readonly string[],
+    recipeIndex: FoodIndex,
+    recipeNames: readonly string[],
+    popularProducts: readonly string[],
+    private readonly text: TextNormaliser,
   ) {
-    this.products = index(products);
-    this.recipes = index(recipes);
+    this.sides = {
+      product: { index: productIndex, displays: productDisplays, popular: popularProducts },
+      recipe: { index: recipeIndex, displays: recipeNames, popular: recipeNames },
+    };
   }
 
   suggest(kind: LookupKind, prefix: string, limit: number): string[] {
     if (limit <= 0) return [];
-    const entries = kind === 'product' ? this.products : this.recipes;
+    const side = this.sides[kind];
     const folded = foldText(prefix).replace(/\s+/g, ' ').trim();
-    if (folded === '') {
-      const popular = kind === 'product' ? this.popularProducts : entries.map((entry) => entry.display);
-      return popular.slice(0, limit).map((name) => name.slice(0, MAX_LENGTH));
-    }
-    const typed = words(folded);
-    // Only punctuation ("-", "!!", "'"): nothing was asked for, and with no words every name would
-    // vacuously match. An empty list says "no match"; the staples are for an empty box only.
-    if (typed.length === 0) return [];
-    const ranked: { display: string; rank: number; length: number }[] = [];
-    for (const entry of entries) {
-      let rank = Number.POSITIVE_INFINITY;
-      entry.names.forEach((name, i) => {
-        const isDisplay = i === 0 ? 0 : 1;
-        if (name.startsWith(folded)) rank = Math.min(rank, isDisplay);
-        else if (typed.every((word) => entry.words[i]!.some((candidate) => candidate.startsWith(word)))) {
-          rank = Math.min(rank, 2 + isDisplay);
-        }
-      });
-      if (rank !== Number.POSITIVE_INFINITY)
-        ranked.push({ display: entry.display, rank, length: entry.display.length });
-    }
-    ranked.sort((a, b) => a.rank - b.rank || a.length - b.length || a.display.localeCompare(b.display));
-    return ranked.slice(0, limit).map((item) => item.display);
+    if (folded === '') return side.popular.slice(0, limit).map((name) => name.slice(0, MAX_LENGTH));
+    const words = this.text.prefixWords(folded);
+    // Only punctuation or filler: nothing was asked for. An empty list says "no match".
+    if (words.length === 0) return [];
+    const ranked = side.index.complete(words, CANDIDATES).map((entry, order) => {
+      const display = side.displays[entry]!.slice(0, MAX_LENGTH);
+      return { display, order, startsWith: foldText(display).startsWith(folded) ? 0 : 1 };
+    });
+    ranked.sort((a, b) => a.startsWith - b.startsWith || a.order - b.order);
+    return [...new Set(ranked.map((item) => item.display))].slice(0, limit);
   }
 }

@@ -1,44 +1,89 @@
 import { describe, expect, it } from 'vitest';
-import { Matcher, type VariantBias } from '../../../src/sources/catalog/matcher.js';
-import { normaliseLookup, normaliseQuery, queryHeadPhrase } from '../../../src/sources/catalog/normalise.js';
+import { NotFoundError } from '../../../src/core/errors.js';
+import { loadCatalog } from '../../../src/sources/catalog/index.js';
 
-describe('Matcher', () => {
-  it('prepares the variant bias once per lookup, not once per candidate name', () => {
-    let prepared = 0;
-    let scored = 0;
-    const bias: VariantBias = (query, queryHead) => {
-      prepared++;
-      expect([...query]).toEqual(['dark', 'chocolate', '85%']);
-      expect(queryHead).toBe('chocolate');
-      return () => {
-        scored++;
-        return 0;
-      };
-    };
-    const matcher = new Matcher(
-      [
-        { names: ['Dark chocolate bar, less than 70% cocoa'] },
-        { names: ['Dark chocolate bar, more than 70% cocoa'] },
-        { names: ['Milk chocolate bar'] },
-      ],
-      bias,
-    );
-    expect(matcher.search('dark chocolate 85%', 3)).toHaveLength(3);
-    expect(prepared).toBe(1);
-    expect(scored).toBeGreaterThanOrEqual(3);
+/** Behaviour of the search-index matcher behind findProduct and findRecipe (issue #8). */
+const catalog = loadCatalog();
+
+function product(query: string): string | null {
+  try {
+    return catalog.findProduct(query).name;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+function recipe(query: string): string | null {
+  try {
+    return catalog.findRecipe(query).name;
+  } catch (error) {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  }
+}
+
+describe('product matching', () => {
+  it('finds a product by its exact catalog name, slashes and all', () => {
+    expect(product('Pork, 90/10 trimming, raw')).toBe('Pork, 90/10 trimming, raw');
+    expect(product('Cola, with sugar')).toBe('Cola, with sugar');
   });
 
-  it('searches a query normalised up front exactly as the raw query', () => {
-    const matcher = new Matcher([
-      { names: ['Tuna, in brine, drained'] },
-      { names: ['Spring water'] },
-      { names: ['Pasta, cooked'] },
-      { names: ['Cheese sauce'] },
-    ]);
-    for (const query of ['tuna chunks in spring water', 'pasta with cheese sauce', 'cheese sauce']) {
-      const expected = matcher.searchTokens(normaliseQuery(query), 5, normaliseQuery(queryHeadPhrase(query)));
-      expect(matcher.search(query)).toEqual(expected);
-      expect(matcher.searchNormalised(normaliseLookup(query))).toEqual(expected);
+  it('tolerates typos, including swapped letters, below an exact match', () => {
+    expect(product('chikcen breast')).toMatch(/^Chicken, breast/);
+    expect(product('brocolli')).toMatch(/^Broccoli/);
+    expect(catalog.findProduct('chikcen breast').confidence).toBeLessThan(1);
+  });
+
+  it('answers a variety the catalog lacks with the generic food, saying it is the closest match', () => {
+    const result = catalog.findProduct('Gala apples');
+    expect(result.name).toMatch(/^Apple/);
+    expect(catalog.findProduct('King Edward potatoes').notes[0]).toMatch(/^Closest match/);
+  });
+
+  it('reads a brand as the food it sells, and a meat-free brand as meat-free', () => {
+    expect(product('beyond meat burger')).toMatch(/^Veggie burger/);
+    expect(product('Quorn mince')).toMatch(/^Soy-based mince/);
+    expect(product('Oatly Barista 1L')).toMatch(/^Oat-based drink/);
+    expect(catalog.findProduct('Oatly Barista 1L').notes[0]).toContain('Oatly');
+  });
+
+  it('never drops a modifier that changes the food', () => {
+    expect(product('coke zero')).toMatch(/without sugar/);
+    expect(product('cola')).toBe('Cola, with sugar');
+    expect(product('cashew milk')).toBeNull();
+    expect(product('oat yoghurt')).toBeNull();
+    expect(product('fresh pasta')).not.toMatch(/^Dried/);
+  });
+
+  it('does not answer a jar of coffee, tea bags or cocoa powder with the brewed drink', () => {
+    expect(product('jar of instant coffee') ?? 'refused').not.toMatch(/ready-to-drink/);
+    expect(product('tea bags') ?? 'refused').not.toMatch(/brewed/);
+    expect(product('cocoa powder')).toMatch(/^Cocoa powder/);
+    expect(product('coffee')).toMatch(/ready-to-drink/);
+  });
+
+  it('refuses what is not food, even with food words in it', () => {
+    for (const query of ['laptop', 'dish soap', 'scented candle', 'dog food', 'John Smith']) {
+      expect(product(query), query).toBeNull();
     }
+  });
+});
+
+describe('dish matching', () => {
+  it('finds dishes by casual names and with typos', () => {
+    expect(recipe('spag bol')).toBe('Spaghetti bolognese');
+    expect(recipe('lasgana')).toBe('Lasagne');
+  });
+
+  it('never answers with a dish whose defining ingredient contradicts the query', () => {
+    expect(recipe('vegetable biryani')).toBeNull();
+    expect(recipe('paneer tikka masala')).toBeNull();
+    expect(recipe('lamb burger')).toBeNull();
+    expect(recipe('seitan kebab')).toBeNull();
+  });
+
+  it('does not set aside an unknown first word of a dish', () => {
+    expect(recipe('reindeer stew')).toBeNull();
   });
 });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The hand-written matching knowledge (data/curated/lexicon.json and brands.json): what words mean to
+ * the matcher, as data. Validated here on load and by the data build.
+ */
+
+/** Folded text: lowercase ASCII letters, digits and single spaces. */
+const FoldedPhrase = z
+  .string()
+  .regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'folded: lowercase, digits, single spaces');
+
+export const ExclusiveGroupSchema = z.object({
+  name: z.string().min(1),
+  /** Why a food stating one value is a different food from one stating another. */
+  why: z.string().min(1),
+  /** Value → the (canonical) words that state it. A word belongs to one value. */
+  values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
+  /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
+  fallbackValue: z.string().optional(),
+});
+export type ExclusiveGroup = z.infer<typeof ExclusiveGroupSchema>;
+
+export const LexiconSchema = z.object({
+  $comment: z.string().optional(),
+  /** Words that carry no meaning on either side ("the", "of", "with"). */
+  stopWords: z.array(z.string().min(1)),
+  /** Words dropped from queries only: marketing and pack words a catalog name never needs. */
+  marketingWords: z.array(z.string().min(1)),
+  /** Spelling variants and UK/US words, reduced to one token (after singularising). */
+  spellings: z.record(z.string(), z.string()),
+  /** Multi-word phrases rewritten before tokenising, on both sides ("sugar free" → "unsweetened"). */
+  phrases: z.record(z.string(), z.string()),
+  /** Exceptions for the inflection library: [singular, plural] pairs, and words never singularised. */
+  inflection: z.object({
+    irregular: z.array(z.tuple([z.string(), z.string()])),
+    uncountable: z.array(z.string()),
+  }),
+  /** Words that describe a pack, cut, state or amount: never the head of a name or query. */
+  packWords: z.array(z.string().min(1)),
+  /** States a plain query does not mean: "broccoli" is raw broccoli, not frozen or canned. */
+  nonDefaultStates: z.array(z.string().min(1)),
+  exclusiveGroups: z.array(ExclusiveGroupSchema),
+  /** Offered for an empty autocomplete box: common staples chosen by hand, not measured from usage. */
+  popularProducts: z.array(z.string().min(1)),
+});
+export type Lexicon = z.infer<typeof LexiconSchema>;
+
+export const BrandSchema = z.object({
+  brand: z.string().min(1),
+  /** Spellings as people type them, folded. */
+  match: z.array(FoldedPhrase).min(1),
+  /** The generic food the brand's name alone means, or null when it sells many unrelated foods. */
+  food: z.string().min(1).nullable(),
+  kind: z.enum(['retailer', 'brand', 'restaurant']),
+  region: z.enum(['UK', 'US', 'EU', 'global']),
+});
+export type Brand = z.infer<typeof BrandSchema>;
+
+export const BrandsFileSchema = z.array(BrandSchema).superRefine((brands, context) => {
+  const seen = new Map<string, string>();
+  for (const [index, brand] of brands.entries()) {
+    for (const spelling of brand.match) {
+      const other = seen.get(spelling);
+      if (other !== undefined && other !== brand.brand) {
+        context.addIssue({
+          code: 'custom',
+          message: `"${spelling}" also names ${other}`,
+          path: [index, 'match'],
+        });
+      }
+      seen.set(spelling, brand.brand);
+    }
+  }
+});

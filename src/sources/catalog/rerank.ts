@@ -1,0 +1,270 @@
+import type { ExclusiveGroup } from './lexicon.js';
+import type { CorrectedToken, FoodIndex, Variant } from './search-index.js';
+
+/**
+ * The food-specific sense a general search engine lacks, applied to the few candidates it retrieves.
+ * Every weight is here, each with its reason. Scores run from 0 to 1; lookups answer at ANSWER_SCORE.
+ */
+export const WEIGHTS = {
+  /** Share of the query's known words (IDF-weighted) that the name covers: the main signal. */
+  queryCoverage: 0.7,
+  /** Share of the name's words the query covers: "apple" is "Apple, raw" before "Apple pie, homemade". */
+  nameCoverage: 0.3,
+  /** The query's head (in "carrot cake", "cake") is missing from the name: it is another food. */
+  missingQueryHead: 0.15,
+  /** The name's head is missing from the query: "kebab" is not "Pizza, kebab". */
+  missingNameHead: 0.2,
+  /** The query states a modifier (an animal, cooked, dried, sugar-free) the name does not. */
+  unstatedModifier: 0.1,
+  /** Per state word ("frozen", "canned") the query did not ask for: plain defaults first; at most 3. */
+  unaskedState: 0.02,
+  /** A raw food when the query says nothing about cooking: "broccoli" is raw broccoli. */
+  plainDefault: 0.015,
+  /** Open Food Facts names are looser than Agribalyse's own and the curated aliases. */
+  synonymDiscount: 0.03,
+  /** Proxy names map a category to a food that only stands in for it. */
+  relatedDiscount: 0.1,
+  /**
+   * Share of its weight a word keeps when it only qualifies the food (a pack, state or modifier word)
+   * or when it is a typo correction the name does not confirm (it may be a variety, not a typo).
+   */
+  qualifierShare: 0.5,
+} as const;
+/** A name word with the same modifier value as a query word covers it this much ("grilled" ~ "cooked"). */
+const SAME_VALUE_SIMILARITY = 0.9;
+const MAX_UNASKED_STATES = 3;
+/** A match through a corrected typo stays below an exact one, whatever its bonuses. */
+const MAX_CORRECTED_SCORE = 0.97;
+
+/** A query worked out once per lookup: its words corrected and weighed. */
+export interface PreparedQuery {
+  /** Known (or corrected) words with their weights. */
+  words: { token: string; similarity: number; weight: number }[];
+  /** Per word: its modifier value ("group:value"), if it states one. */
+  valueOf: Map<string, string>;
+  /** Words the catalog does not know at all: varieties, brands, marketing. */
+  unknown: string[];
+  /** The corrected head word, if the query has one the catalog knows. */
+  head: string | undefined;
+  /** Modifier values the query states, per exclusive group. */
+  modifiers: Map<string, Set<string>>;
+  tokenSet: Set<string>;
+}
+
+export interface Scored {
+  entry: number;
+  score: number;
+  /** The name covers at least one query word as typed (not only typo corrections). */
+  exactWord: boolean;
+  /** The query covers every word of the name bar pack and state words: the plain, generic item. */
+  generic: boolean;
+  /** The kind of name that matched best. */
+  via: Variant['kind'];
+}
+
+export class ModifierReader {
+  private readonly valueOf = new Map<string, { group: string; value: string }>();
+  private readonly fallbacks: { group: string; value: string }[] = [];
+
+  /** "group:value" for a word that states a modifier value. */
+  valueKey(token: string): string | undefined {
+    const meaning = this.valueOf.get(token);
+    return meaning === undefined ? undefined : `${meaning.group}:${meaning.value}`;
+  }
+  constructor(groups: readonly ExclusiveGroup[]) {
+    for (const group of groups) {
+      if (group.fallbackValue !== undefined)
+        this.fallbacks.push({ group: group.name, value: group.fallbackValue });
+      for (const [value, words] of Object.entries(group.values)) {
+        for (const word of words) this.valueOf.set(word, { group: group.name, value });
+      }
+    }
+  }
+
+  /** Group → the values stated by these words. */
+  read(tokens: Iterable<string>): Map<string, Set<string>> {
+    const stated = new Map<string, Set<string>>();
+    for (const token of tokens) {
+      const meaning = this.valueOf.get(token);
+      if (meaning === undefined) continue;
+      const values = stated.get(meaning.group) ?? new Set<string>();
+      values.add(meaning.value);
+      stated.set(meaning.group, values);
+    }
+    for (const { group, value } of this.fallbacks) {
+      const values = stated.get(group);
+      if (values !== undefined && values.size > 1) values.delete(value);
+    }
+    return stated;
+  }
+}
+
+export function prepareQuery(
+  index: FoodIndex,
+  modifiers: ModifierReader,
+  tokens: readonly string[],
+  headTokens: readonly string[],
+  packWords: ReadonlySet<string>,
+  /** Words that only describe (a brand's food phrase beyond its head): they weigh as qualifiers. */
+  describing: ReadonlySet<string> = new Set(),
+  /** Further words whose modifiers hold (a brand's food: Quorn is meat-free). */
+  stating: readonly string[] = [],
+): PreparedQuery {
+  const words: PreparedQuery['words'] = [];
+  const unknown: string[] = [];
+  const correctedOf = new Map<string, CorrectedToken>();
+  for (const token of new Set(tokens)) {
+    const corrected = index.correct(token);
+    if (corrected === null) {
+      unknown.push(token);
+      continue;
+    }
+    correctedOf.set(token, corrected);
+    if (words.some((word) => word.token === corrected.token)) continue;
+    const qualifies =
+      packWords.has(corrected.token) ||
+      modifiers.valueKey(corrected.token) !== undefined ||
+      describing.has(token);
+    words.push({
+      ...corrected,
+      weight: index.weight(corrected.token) * (qualifies ? WEIGHTS.qualifierShare : 1),
+    });
+  }
+  let head: string | undefined;
+  for (let i = headTokens.length - 1; i >= 0; i--) {
+    const token = headTokens[i]!;
+    if (packWords.has(token) || /\d/.test(token)) continue;
+    head = correctedOf.get(token)?.token;
+    if (head === undefined) head = `?${token}`;
+    break;
+  }
+  const tokenSet = new Set(words.map((word) => word.token));
+  const wordValues = new Map<string, string>();
+  for (const token of tokenSet) {
+    const key = modifiers.valueKey(token);
+    if (key !== undefined) wordValues.set(token, key);
+  }
+  // Modifiers are read from every word: "seitan kebab" is meat-free even where "seitan" is unknown.
+  const stated = modifiers.read([...tokenSet, ...unknown, ...stating]);
+  return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
+}
+
+/** True when a food states a value of some group and the query states only other values of it. */
+export function contradicts(query: PreparedQuery, food: Map<string, Set<string>>): boolean {
+  for (const [group, asked] of query.modifiers) {
+    const stated = food.get(group);
+    if (stated === undefined || stated.size === 0) continue;
+    let shared = false;
+    for (const value of asked) if (stated.has(value)) shared = true;
+    if (!shared) return true;
+  }
+  return false;
+}
+
+/** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
+function scoreVariant(
+  context: RerankContext,
+  query: PreparedQuery,
+  entry: number,
+  variant: Variant,
+): { score: number; exactWord: boolean; generic: boolean } {
+  const index = context.index;
+  let queryTotal = 0;
+  let queryCovered = 0;
+  let exactWord = false;
+  // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
+  // count alone.
+  const names =
+    variant.kind === 'name' || variant.kind === 'alias'
+      ? index.trustedWords[entry]!
+      : new Set(variant.tokens);
+  let nameValues: Set<string> | undefined;
+  for (const word of query.words) {
+    if (names.has(word.token)) {
+      queryTotal += word.weight;
+      queryCovered += word.weight * word.similarity;
+      if (word.similarity === 1) exactWord = true;
+      continue;
+    }
+    const value = query.valueOf.get(word.token);
+    if (value !== undefined) {
+      nameValues ??= new Set(variant.tokens.flatMap((token) => context.modifiers.valueKey(token) ?? []));
+      if (nameValues.has(value)) {
+        queryTotal += word.weight;
+        queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
+        continue;
+      }
+    }
+    queryTotal += word.similarity < 1 ? word.weight * WEIGHTS.qualifierShare : word.weight;
+  }
+  let nameTotal = 0;
+  let nameCovered = 0;
+  let generic = true;
+  for (const token of variant.tokens) {
+    const weight = index.weight(token);
+    nameTotal += weight;
+    if (query.tokenSet.has(token)) nameCovered += weight;
+    else if (!context.qualifiers.has(token)) generic = false;
+  }
+  let score =
+    WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
+    WEIGHTS.nameCoverage * (nameTotal === 0 ? 0 : nameCovered / nameTotal);
+  if (query.head !== undefined && !variant.tokens.includes(query.head)) score -= WEIGHTS.missingQueryHead;
+  if (
+    variant.heads.length > 0 &&
+    variant.tokens.length > 1 &&
+    !variant.heads.some((head) => query.tokenSet.has(head))
+  )
+    score -= WEIGHTS.missingNameHead;
+  if (variant.kind === 'synonym') score -= WEIGHTS.synonymDiscount;
+  if (variant.kind === 'related') score -= WEIGHTS.relatedDiscount;
+  return { score, exactWord, generic };
+}
+
+export interface RerankContext {
+  index: FoodIndex;
+  modifiers: ModifierReader;
+  /** Modifier values each entry states, from its main name (and for dishes, its ingredients). */
+  stated: readonly Map<string, Set<string>>[];
+  nonDefaultStates: ReadonlySet<string>;
+  /** Pack, state and modifier words: a name made of the query's words and these is generic. */
+  qualifiers: ReadonlySet<string>;
+}
+
+/** Scores candidates; those contradicting the query are left out. Best first. */
+export function rerank(
+  context: RerankContext,
+  query: PreparedQuery,
+  candidates: readonly number[],
+): Scored[] {
+  const scored: Scored[] = [];
+  for (const entry of candidates) {
+    const stated = context.stated[entry]!;
+    if (contradicts(query, stated)) continue;
+    let best = Number.NEGATIVE_INFINITY;
+    let via: Variant['kind'] = 'name';
+    let exactWord = false;
+    let generic = false;
+    for (const variant of context.index.variants[entry]!) {
+      const scored = scoreVariant(context, query, entry, variant);
+      if (scored.score > best) {
+        best = scored.score;
+        via = variant.kind;
+        exactWord = scored.exactWord;
+      }
+      if (scored.generic && variant.kind !== 'related') generic = true;
+    }
+    for (const group of query.modifiers.keys()) if (!stated.has(group)) best -= WEIGHTS.unstatedModifier;
+    const main = context.index.variants[entry]![0];
+    if (main !== undefined) {
+      let unasked = 0;
+      for (const token of main.tokens)
+        if (context.nonDefaultStates.has(token) && !query.tokenSet.has(token)) unasked++;
+      best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
+      if (main.tokens.includes('raw') && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
+    }
+    const ceiling = query.words.some((word) => word.similarity < 1) ? MAX_CORRECTED_SCORE : 1;
+    scored.push({ entry, score: Math.max(0, Math.min(ceiling, best)), via, exactWord, generic });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.entry - b.entry);
+}

@@ -1,0 +1,273 @@
+import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
+import type { TextNormaliser } from './text.js';
+
+/**
+ * Full-text retrieval over catalog entries (products or dishes), each known by several names, on
+ * MiniSearch: BM25 term weighting with per-field boosts, prefix search for autocomplete, and its radix
+ * tree for typo correction. The re-ranker (rerank.ts) then scores the candidates it returns.
+ */
+
+/** Where a name comes from, in decreasing order of trust. */
+export type NameKind = 'name' | 'alias' | 'synonym' | 'related';
+const NAME_KINDS: readonly NameKind[] = ['name', 'alias', 'synonym', 'related'];
+
+export interface IndexedName {
+  text: string;
+  kind: NameKind;
+}
+
+export interface IndexEntry {
+  names: readonly IndexedName[];
+  /** Words that describe the entry without naming it (a dish's ingredients), for modifier checks. */
+  describedBy?: readonly string[];
+}
+
+export interface Variant {
+  tokens: readonly string[];
+  kind: NameKind;
+  /** The name's head words: what the food is, as against what qualifies it. */
+  heads: readonly string[];
+}
+
+export interface CorrectedToken {
+  token: string;
+  /** 1 for a word the catalog knows, less for a corrected typo or a prefix. */
+  similarity: number;
+}
+
+/**
+ * MiniSearch field boosts: a curated alias says what people call the food, an Agribalyse name what it
+ * is; Open Food Facts synonyms are many and looser, its proxy names looser still.
+ */
+const FIELD_BOOST: Record<NameKind, number> = { name: 2, alias: 3, synonym: 1.5, related: 0.7 };
+/** Typo costs: a swapped pair of letters or one edit keeps 90% of a word's weight, two edits 80%. */
+const EDIT_SIMILARITY = 0.1;
+const PREFIX_SIMILARITY = 0.8;
+const MIN_PREFIX_LENGTH = 4;
+
+/** Edits allowed for a word of this length: none below five letters, where most edits make another word. */
+function maxEdits(token: string): number {
+  if (token.length >= 8) return 2;
+  if (token.length >= 5) return 1;
+  return 0;
+}
+const MIN_TRANSPOSITION_LENGTH = 4;
+
+/** Adjacent transpositions ("chikcen" → "chicken"): Levenshtein counts them as two edits. */
+function transpositions(token: string): string[] {
+  const swapped: string[] = [];
+  for (let i = 0; i < token.length - 1; i++) {
+    if (token[i] === token[i + 1]) continue;
+    swapped.push(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
+  }
+  return swapped;
+}
+
+const NAME_CONNECTORS = /^(?:with|w|in|on|for|from)\b/i;
+
+export class FoodIndex {
+  readonly variants: Variant[][];
+  readonly describedBy: ReadonlySet<string>[];
+  /**
+   * Words that name a food of their own ("cashew", "oat", "almond"): the words of the first part of an
+   * Agribalyse name ("Cashew nut, roasted") and one-word aliases.
+   */
+  readonly foodWords = new Set<string>();
+  /** Per entry: the words of its own name and curated aliases together. */
+  readonly trustedWords: ReadonlySet<string>[];
+  /** Token → number of entries with it. */
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly vocabulary = new SearchableMap<number>();
+  private readonly search: MiniSearch<Record<string, string | number>>;
+  private readonly packWords: ReadonlySet<string>;
+  private readonly corrections = new Map<string, CorrectedToken | null>();
+
+  constructor(
+    entries: readonly IndexEntry[],
+    private readonly text: TextNormaliser,
+    packWords: Iterable<string>,
+  ) {
+    this.packWords = new Set(packWords);
+    this.variants = entries.map((entry) =>
+      entry.names.flatMap((name) => {
+        const tokens = [...new Set(text.nameTokens(name.text))];
+        return tokens.length === 0 ? [] : [{ tokens, kind: name.kind, heads: this.headsOf(name) }];
+      }),
+    );
+    this.describedBy = entries.map(
+      (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.nameTokens(phrase))),
+    );
+    entries.forEach((entry) => {
+      for (const name of entry.names) {
+        if (name.kind === 'name')
+          for (const token of text.nameTokens(name.text.split(',')[0]!)) this.foodWords.add(token);
+        if (name.kind === 'alias') {
+          const tokens = text.nameTokens(name.text);
+          if (tokens.length === 1) this.foodWords.add(tokens[0]!);
+        }
+      }
+    });
+    this.trustedWords = this.variants.map(
+      (variants) =>
+        new Set(
+          variants
+            .filter((variant) => variant.kind === 'name' || variant.kind === 'alias')
+            .flatMap((variant) => variant.tokens),
+        ),
+    );
+    for (const variants of this.variants) {
+      for (const token of new Set(variants.flatMap((variant) => variant.tokens))) {
+        this.documentFrequency.set(token, (this.documentFrequency.get(token) ?? 0) + 1);
+      }
+    }
+    for (const [token, frequency] of this.documentFrequency) this.vocabulary.set(token, frequency);
+    // Spelling variants the normaliser rewrites ("aubergine" → "eggplant") are typo targets too.
+    for (const [variant, canonical] of text.spellingPairs()) {
+      const frequency = this.documentFrequency.get(canonical);
+      if (frequency !== undefined && !this.vocabulary.has(variant)) this.vocabulary.set(variant, frequency);
+    }
+
+    this.search = new MiniSearch({
+      fields: [...NAME_KINDS],
+      // Documents arrive tokenised by TextNormaliser, so both sides share one normalisation.
+      tokenize: (field) => field.split(' '),
+      processTerm: (term) => (term === '' ? null : term),
+      searchOptions: { boost: FIELD_BOOST, combineWith: 'OR' },
+    });
+    this.search.addAll(
+      this.variants.map((variants, id) => {
+        const document: Record<string, string | number> = { id };
+        for (const kind of NAME_KINDS) {
+          document[kind] = variants
+            .filter((variant) => variant.kind === kind)
+            .flatMap((variant) => variant.tokens)
+            .join(' ');
+        }
+        return document;
+      }),
+    );
+  }
+
+  get size(): number {
+    return this.variants.length;
+  }
+
+  /** Inverse document frequency: rare words say more about which food is meant. */
+  weight(token: string): number {
+    return Math.log(1 + this.variants.length / (this.documentFrequency.get(token) ?? 1));
+  }
+
+  knows(token: string): boolean {
+    return this.documentFrequency.has(token);
+  }
+
+  /** Whether the entry's own name or a curated alias has the word. */
+  namedBy(entry: number, token: string): boolean {
+    return this.variants[entry]!.some(
+      (variant) => (variant.kind === 'name' || variant.kind === 'alias') && variant.tokens.includes(token),
+    );
+  }
+
+  /** Whether one of an entry's names has both words. */
+  namesTogether(entry: number, first: string, second: string): boolean {
+    return this.variants[entry]!.some(
+      (variant) => variant.tokens.includes(first) && variant.tokens.includes(second),
+    );
+  }
+
+  /**
+   * Head words of a name. An alias or synonym is an English phrase: its head is its last word that
+   * is not a pack or state word ("chicken breast fillets" → "breast"). An Agribalyse name is a list:
+   * the food, then kinds and qualifiers ("Mushroom sauce, prepacked", "Candies, marshmallows"): its
+   * heads are the last word of each of its first two parts and of any bracket, one per "or".
+   */
+  private headsOf(name: IndexedName): string[] {
+    const lastHead = (phrase: string): string[] => {
+      const tokens = this.text.nameTokens(phrase);
+      for (let i = tokens.length - 1; i >= 0; i--) {
+        const token = tokens[i]!;
+        if (!this.packWords.has(token) && !/\d/.test(token)) return [token];
+      }
+      return [];
+    };
+    if (name.kind !== 'name') return lastHead(name.text);
+    const bracketed = [...name.text.matchAll(/\(([^)]*)\)/g)].map((match) => match[1]!);
+    const parts = name.text
+      .replace(/\([^)]*\)/g, ' ')
+      .split(',')
+      .slice(0, 2)
+      .map((part) => part.trim().split(/\s(?:with|w|in|on|for|from)\s/i)[0]!)
+      .filter((part, i) => part !== '' && !NAME_CONNECTORS.test(part) && (i === 0 || !/\band\b/.test(part)));
+    return [...parts, ...bracketed].flatMap((part) => part.split(/\s+or\s+/)).flatMap(lastHead);
+  }
+
+  /** The catalog word a query word stands for: itself, a typo's correction, or a word it begins. */
+  correct(token: string): CorrectedToken | null {
+    if (this.documentFrequency.has(token)) return { token, similarity: 1 };
+    const cached = this.corrections.get(token);
+    if (cached !== undefined) return cached;
+    const corrected = this.findCorrection(token);
+    if (this.corrections.size > 10_000) this.corrections.clear();
+    this.corrections.set(token, corrected);
+    return corrected;
+  }
+
+  private findCorrection(token: string): CorrectedToken | null {
+    if (/\d/.test(token) || token.length < MIN_TRANSPOSITION_LENGTH) return null;
+    const edits = maxEdits(token);
+    let best: { token: string; distance: number; frequency: number } | null = null;
+    const consider = (candidate: string, distance: number, frequency: number) => {
+      if (
+        best === null ||
+        distance < best.distance ||
+        (distance === best.distance && frequency > best.frequency)
+      ) {
+        best = { token: candidate, distance, frequency };
+      }
+    };
+    for (const swapped of transpositions(token)) {
+      const frequency = this.vocabulary.get(swapped);
+      if (frequency !== undefined) consider(this.text.canonical(swapped) ?? swapped, 1, frequency);
+    }
+    if (edits > 0) {
+      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, edits)) {
+        consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
+      }
+    }
+    const found = best as { token: string; distance: number } | null;
+    if (found !== null) return { token: found.token, similarity: 1 - EDIT_SIMILARITY * found.distance };
+    if (token.length < MIN_PREFIX_LENGTH) return null;
+    let completion: { token: string; frequency: number } | null = null;
+    for (const [candidate, frequency] of this.vocabulary.atPrefix(token)) {
+      if (completion === null || frequency > completion.frequency)
+        completion = { token: candidate, frequency };
+    }
+    return completion === null ? null : { token: completion.token, similarity: PREFIX_SIMILARITY };
+  }
+
+  /** Entries sharing words with the query, best BM25 score first. */
+  retrieve(tokens: readonly string[], limit: number): number[] {
+    if (tokens.length === 0) return [];
+    return this.search
+      .search(tokens.join(' '))
+      .slice(0, limit)
+      .map((result) => result.id as number);
+  }
+
+  /** Autocomplete: entries with every typed word, the last one as a prefix. */
+  complete(words: readonly string[], limit: number): number[] {
+    if (words.length === 0) return [];
+    const last = words.length - 1;
+    const terms = words.map((word, i) => (i === last ? word : (this.text.canonical(word) ?? word)));
+    return this.search
+      .search(terms.join(' '), {
+        combineWith: 'AND',
+        prefix: (_term, i) => i === last,
+        fuzzy: (term, i) => (i === last || term.length < 5 ? false : 1),
+        boost: { name: 1, alias: 3, synonym: 1, related: 0.5 },
+      })
+      .slice(0, limit)
+      .map((result) => result.id as number);
+  }
+}

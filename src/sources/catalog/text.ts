@@ -1,0 +1,159 @@
+import pluralize from 'pluralize';
+import type { Brand, Lexicon } from './lexicon.js';
+
+/**
+ * Text normalisation shared by the index (food names, aliases, synonyms) and lookups (user queries),
+ * so both sides reduce to the same tokens: folded, phrases and spellings unified, singular, no stop
+ * words. Inflection comes from `pluralize`; the lexicon only lists its exceptions.
+ */
+
+/** Lowercase, accents removed (NFKD), typographic quotes and "&" unified: "Crème Brûlée" → "creme brulee". */
+export function foldText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[‘’`´]/g, "'")
+    .replace(/&/g, ' and ');
+}
+
+const UNIT =
+  '(?:g|gr|grs|gram|grams|gramme|grammes|kg|kgs|kilo|kilos|mg|ml|cl|dl|l|lt|ltr|litre|litres|liter|liters|oz|fl ?oz|lb|lbs|pound|pounds|pt|pts|pint|pints|gal|gallon|gallons|pk|pack|packs|pcs|pieces|x)';
+/** Pack sizes and quantities: "415g", "1.5 l", "6x330ml", "2 pints", "x6", "4 pack", a bare number. */
+const QUANTITY = new RegExp(
+  `\\b(?:\\d+(?:[.,]\\d+)?\\s*x\\s*)?\\d+(?:[.,]\\d+)?\\s*${UNIT}\\b|\\bx\\s*\\d+\\b|\\b\\d+(?:[.,]\\d+)?(?![\\d.,]*\\s*%)\\b`,
+  'g',
+);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+}
+
+function alternation(phrases: Iterable<string>): RegExp | null {
+  const sorted = [...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return sorted.length === 0 ? null : new RegExp(`\\b(?:${sorted.join('|')})\\b`, 'g');
+}
+
+export interface QueryText {
+  /** Tokens of the query with quantities, brands and marketing words removed. */
+  tokens: string[];
+  /** Tokens of the part that names the food, before any " in …"/" with …": its last word is the head. */
+  headTokens: string[];
+  /** Brands named in the query, in order. */
+  brands: Brand[];
+  /** The query asked for something the normaliser dropped entirely (only brand or marketing words). */
+  onlyBrandOrMarketing: boolean;
+}
+
+export class TextNormaliser {
+  private readonly stopWords: ReadonlySet<string>;
+  private readonly marketingWords: ReadonlySet<string>;
+  private readonly spellings: ReadonlyMap<string, string>;
+  private readonly phrases: ReadonlyMap<string, string>;
+  private readonly phrasePattern: RegExp | null;
+  private readonly brandPattern: RegExp | null;
+  private readonly brandBySpelling: ReadonlyMap<string, Brand>;
+  private readonly uncountable: ReadonlySet<string>;
+  private readonly singularCache = new Map<string, string>();
+
+  constructor(lexicon: Lexicon, brands: readonly Brand[]) {
+    this.stopWords = new Set(lexicon.stopWords);
+    this.marketingWords = new Set(lexicon.marketingWords);
+    this.spellings = new Map(Object.entries(lexicon.spellings));
+    this.phrases = new Map(Object.entries(lexicon.phrases));
+    this.phrasePattern = alternation(this.phrases.keys());
+    this.uncountable = new Set(lexicon.inflection.uncountable);
+    // pluralize keeps its rules globally; adding the same rule twice is harmless.
+    for (const [singular, plural] of lexicon.inflection.irregular)
+      pluralize.addIrregularRule(singular, plural);
+    const bySpelling = new Map<string, Brand>();
+    for (const brand of brands) for (const spelling of brand.match) bySpelling.set(spelling, brand);
+    this.brandBySpelling = bySpelling;
+    this.brandPattern = alternation(bySpelling.keys());
+  }
+
+  private singular(word: string): string {
+    if (word.length <= 3 || this.uncountable.has(word) || /\d/.test(word)) return word;
+    let cached = this.singularCache.get(word);
+    if (cached === undefined) {
+      cached = pluralize.singular(word);
+      this.singularCache.set(word, cached);
+    }
+    return cached;
+  }
+
+  /** One canonical token for a folded word, or null for a stop word. */
+  canonical(word: string): string | null {
+    if (word === '' || this.stopWords.has(word)) return null;
+    const direct = this.spellings.get(word);
+    const token = direct ?? this.spellings.get(this.singular(word)) ?? this.singular(word);
+    return this.stopWords.has(token) ? null : token;
+  }
+
+  private rewritePhrases(folded: string): string {
+    const unquoted = folded.replace(/'s\b/g, '').replace(/'/g, '').replace(/-/g, ' ');
+    const pattern = this.phrasePattern;
+    return pattern === null
+      ? unquoted
+      : unquoted.replace(pattern, (phrase) => ` ${this.phrases.get(phrase)} `);
+  }
+
+  private tokenise(text: string, dropMarketing: boolean): string[] {
+    const tokens: string[] = [];
+    for (const word of text.split(/[^a-z0-9%]+/)) {
+      if (word === '' || word === '%') continue;
+      if (dropMarketing && this.marketingWords.has(word)) continue;
+      const token = this.canonical(word);
+      if (token !== null && !(dropMarketing && this.marketingWords.has(token))) tokens.push(token);
+    }
+    return tokens;
+  }
+
+  /** Tokens of a catalog name (food names, aliases, synonyms, dish names). */
+  nameTokens(name: string): string[] {
+    return this.tokenise(this.rewritePhrases(foldText(name)), false);
+  }
+
+  /** Tokens of a name prefix typed into an autocomplete box: no singularising of the last, partial word. */
+  prefixWords(prefix: string): string[] {
+    const words = foldText(prefix)
+      .split(/[^a-z0-9%]+/)
+      .filter((word) => word !== '');
+    // The last word may be the start of any word ("a" → "apple"), so only earlier ones are filtered.
+    return words.filter((word, i) => i === words.length - 1 || !this.stopWords.has(word));
+  }
+
+  /** A user's query: quantities, brands and marketing words removed; the brands kept aside. */
+  query(query: string): QueryText {
+    // US lean/fat ratios: "ground beef 80/20" is 20% fat.
+    const folded = foldText(query).replace(
+      /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
+      (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
+    );
+    const unquoted = folded.replace(/'s\b/g, 's').replace(/'/g, '');
+    const brands: Brand[] = [];
+    const withoutBrands =
+      this.brandPattern === null
+        ? unquoted
+        : unquoted.replace(this.brandPattern, (spelling) => {
+            const brand = this.brandBySpelling.get(spelling);
+            if (brand !== undefined && !brands.includes(brand)) brands.push(brand);
+            return ' , ';
+          });
+    const text = this.rewritePhrases(withoutBrands.replace(QUANTITY, ' '));
+    const cut = text.search(/\s(?:in|with|w|on|for|from)\s/);
+    const tokens = this.tokenise(text, true);
+    const headTokens = cut > 0 ? this.tokenise(text.slice(0, cut), true) : tokens;
+    return { tokens, headTokens, brands, onlyBrandOrMarketing: tokens.length === 0 && folded.trim() !== '' };
+  }
+
+  /** [variant, canonical] spelling pairs, so that typo correction can aim at the variant people type. */
+  spellingPairs(): [string, string][] {
+    return [...this.spellings];
+  }
+
+  /** Phrases from data (a brand's food) as query tokens. */
+  phraseTokens(phrase: string): string[] {
+    return this.tokenise(this.rewritePhrases(foldText(phrase)), false);
+  }
+}
