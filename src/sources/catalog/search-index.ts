@@ -153,9 +153,16 @@ export class FoodIndex {
     return this.variants.length;
   }
 
+  private readonly weights = new Map<string, number>();
+
   /** Inverse document frequency: rare words say more about which food is meant. */
   weight(token: string): number {
-    return Math.log(1 + this.variants.length / (this.documentFrequency.get(token) ?? 1));
+    let weight = this.weights.get(token);
+    if (weight === undefined) {
+      weight = Math.log(1 + this.variants.length / (this.documentFrequency.get(token) ?? 1));
+      if (this.documentFrequency.has(token)) this.weights.set(token, weight);
+    }
+    return weight;
   }
 
   knows(token: string): boolean {
