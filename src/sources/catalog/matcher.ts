@@ -69,6 +69,9 @@ export class FoodMatcher {
         modifiers.read([...(this.index.variants[i]![0]?.tokens ?? []), ...this.index.describedBy[i]!]),
       ),
       nonDefaultStates: new Set(lexicon.nonDefaultStates),
+      variantValues: this.index.variants.map((variants) =>
+        variants.map((variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKey(token) ?? []))),
+      ),
       qualifiers: new Set([
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,

@@ -166,19 +166,16 @@ function scoreVariant(
   context: RerankContext,
   query: PreparedQuery,
   entry: number,
-  variant: Variant,
+  variantIndex: number,
 ): { score: number; exactWord: boolean; generic: boolean } {
   const index = context.index;
+  const variant = index.variants[entry]![variantIndex]!;
   let queryTotal = 0;
   let queryCovered = 0;
   let exactWord = false;
   // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
   // count alone.
-  const names =
-    variant.kind === 'name' || variant.kind === 'alias'
-      ? index.trustedWords[entry]!
-      : new Set(variant.tokens);
-  let nameValues: Set<string> | undefined;
+  const names = variant.kind === 'name' || variant.kind === 'alias' ? index.trustedWords[entry]! : variant.set;
   for (const word of query.words) {
     if (names.has(word.token)) {
       queryTotal += word.weight;
@@ -188,8 +185,7 @@ function scoreVariant(
     }
     const value = query.valueOf.get(word.token);
     if (value !== undefined) {
-      nameValues ??= new Set(variant.tokens.flatMap((token) => context.modifiers.valueKey(token) ?? []));
-      if (nameValues.has(value)) {
+      if (context.variantValues[entry]![variantIndex]!.has(value)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;
@@ -197,19 +193,17 @@ function scoreVariant(
     }
     queryTotal += word.similarity < 1 ? word.weight * WEIGHTS.qualifierShare : word.weight;
   }
-  let nameTotal = 0;
+  const nameTotal = variant.totalWeight;
   let nameCovered = 0;
   let generic = true;
-  for (const token of variant.tokens) {
-    const weight = index.weight(token);
-    nameTotal += weight;
-    if (query.tokenSet.has(token)) nameCovered += weight;
+  variant.tokens.forEach((token, i) => {
+    if (query.tokenSet.has(token)) nameCovered += variant.weights[i]!;
     else if (!context.qualifiers.has(token)) generic = false;
-  }
+  });
   let score =
     WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
     WEIGHTS.nameCoverage * (nameTotal === 0 ? 0 : nameCovered / nameTotal);
-  if (query.head !== undefined && !variant.tokens.includes(query.head)) score -= WEIGHTS.missingQueryHead;
+  if (query.head !== undefined && !variant.set.has(query.head)) score -= WEIGHTS.missingQueryHead;
   if (
     variant.heads.length > 0 &&
     variant.tokens.length > 1 &&
@@ -227,6 +221,8 @@ export interface RerankContext {
   /** Modifier values each entry states, from its main name (and for dishes, its ingredients). */
   stated: readonly Map<string, Set<string>>[];
   nonDefaultStates: ReadonlySet<string>;
+  /** Per entry and name: the modifier values ("group:value") its words state. */
+  variantValues: readonly (readonly ReadonlySet<string>[])[];
   /** Pack, state and modifier words: a name made of the query's words and these is generic. */
   qualifiers: ReadonlySet<string>;
 }
@@ -245,8 +241,12 @@ export function rerank(
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
-    for (const variant of context.index.variants[entry]!) {
-      const scored = scoreVariant(context, query, entry, variant);
+    const variants = context.index.variants[entry]!;
+    for (let v = 0; v < variants.length; v++) {
+      const variant = variants[v]!;
+      // A name sharing no word with the query cannot be the best one.
+      if (v > 0 && !variant.tokens.some((token) => query.tokenSet.has(token))) continue;
+      const scored = scoreVariant(context, query, entry, v);
       if (scored.score > best) {
         best = scored.score;
         via = variant.kind;

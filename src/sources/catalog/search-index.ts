@@ -25,9 +25,13 @@ export interface IndexEntry {
 
 export interface Variant {
   tokens: readonly string[];
+  set: ReadonlySet<string>;
   kind: NameKind;
   /** The name's head words: what the food is, as against what qualifies it. */
   heads: readonly string[];
+  /** Each token's weight (see FoodIndex.weight), and their sum. */
+  weights: readonly number[];
+  totalWeight: number;
 }
 
 export interface CorrectedToken {
@@ -92,7 +96,9 @@ export class FoodIndex {
     this.variants = entries.map((entry) =>
       entry.names.flatMap((name) => {
         const tokens = [...new Set(text.nameTokens(name.text))];
-        return tokens.length === 0 ? [] : [{ tokens, kind: name.kind, heads: this.headsOf(name) }];
+        return tokens.length === 0
+          ? []
+          : [{ tokens, set: new Set(tokens), kind: name.kind, heads: this.headsOf(name), weights: [], totalWeight: 0 }];
       }),
     );
     this.describedBy = entries.map(
@@ -122,6 +128,12 @@ export class FoodIndex {
       }
     }
     for (const [token, frequency] of this.documentFrequency) this.vocabulary.set(token, frequency);
+    for (const variants of this.variants) {
+      for (const variant of variants) {
+        const weights = variant.tokens.map((token) => this.weight(token));
+        Object.assign(variant, { weights, totalWeight: weights.reduce((sum, weight) => sum + weight, 0) });
+      }
+    }
     // Spelling variants the normaliser rewrites ("aubergine" → "eggplant") are typo targets too.
     for (const [variant, canonical] of text.spellingPairs()) {
       const frequency = this.documentFrequency.get(canonical);
