@@ -70,7 +70,9 @@ export class FoodMatcher {
       ),
       nonDefaultStates: new Set(lexicon.nonDefaultStates),
       variantValues: this.index.variants.map((variants) =>
-        variants.map((variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKey(token) ?? []))),
+        variants.map(
+          (variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKey(token) ?? [])),
+        ),
       ),
       qualifiers: new Set([
         ...lexicon.packWords,
@@ -95,6 +97,8 @@ export class FoodMatcher {
     const exact = this.exact.get(this.text.nameTokens(query).join(' '));
     const parsed = this.text.query(query);
     const attempts: { prepared: PreparedQuery; ranked: Scored[]; brand: Brand | null }[] = [];
+    /** Per brand attempt: the words of the brand's food. */
+    const stating = new Map<(typeof attempts)[number], ReadonlySet<string>>();
     const base = this.attempt(parsed.tokens, parsed.headTokens, null);
     if (base !== null) attempts.push(base);
     for (const brand of parsed.brands) {
@@ -107,9 +111,13 @@ export class FoodMatcher {
       const added = namesFood ? food.slice(-1) : food;
       const tokens = [...new Set([...parsed.tokens, ...added])];
       const headTokens = namesFood ? [...added, ...parsed.headTokens] : [...parsed.headTokens, ...food];
-      const describing = new Set(added.filter((token) => !parsed.tokens.includes(token)));
+      // Added to a named food, the brand's kind only qualifies it; alone, the brand's food is the query.
+      const describing = new Set(namesFood ? added.filter((token) => !parsed.tokens.includes(token)) : []);
       const withBrand = this.attempt(tokens, headTokens, brand, describing, food);
-      if (withBrand !== null) attempts.push(withBrand);
+      if (withBrand !== null) {
+        attempts.push(withBrand);
+        stating.set(withBrand, new Set(food));
+      }
     }
     if (exact !== undefined) {
       return {
@@ -132,7 +140,15 @@ export class FoodMatcher {
         return false;
       if (!top.exactWord && attempt.prepared.words.length + attempt.prepared.unknown.length > 1) return false;
       if (attempt.prepared.unknown.length === 0) return true;
-      return this.closestMatches && top.exactWord && top.generic;
+      if (!this.closestMatches || !top.exactWord) return false;
+      // A brand's food the catalog cannot read ("yeast extract spread") is not answered with another.
+      if (
+        attempt.brand !== null &&
+        attempt.prepared.unknown.some((token) => stating.get(attempt)?.has(token))
+      )
+        return false;
+      // After a brand, unknown words are its range ("Lindt Excellence", "Oatly Barista").
+      return top.generic || attempt.brand !== null;
     });
     const chosen =
       answerable.find((attempt) => attempt.brand !== null) ??
@@ -142,7 +158,7 @@ export class FoodMatcher {
     const best = chosen.ranked[0];
     const ranked = chosen.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE);
     if (best === undefined || !answerable.includes(chosen)) return { answer: null, ranked };
-    const setAside = [...chosen.prepared.unknown, ...parsed.brands.map((brand) => brand.brand)];
+    const setAside = [...parsed.brands.map((brand) => brand.brand), ...chosen.prepared.unknown];
     return {
       answer: {
         entry: best.entry,

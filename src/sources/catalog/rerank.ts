@@ -175,7 +175,8 @@ function scoreVariant(
   let exactWord = false;
   // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
   // count alone.
-  const names = variant.kind === 'name' || variant.kind === 'alias' ? index.trustedWords[entry]! : variant.set;
+  const names =
+    variant.kind === 'name' || variant.kind === 'alias' ? index.trustedWords[entry]! : variant.set;
   for (const word of query.words) {
     if (names.has(word.token)) {
       queryTotal += word.weight;
@@ -263,8 +264,11 @@ export function rerank(
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
       if (main.tokens.includes('raw') && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
     }
-    const ceiling = query.words.some((word) => word.similarity < 1) ? MAX_CORRECTED_SCORE : 1;
-    scored.push({ entry, score: Math.max(0, Math.min(ceiling, best)), via, exactWord, generic });
+    scored.push({ entry, score: best, via, exactWord, generic });
   }
-  return scored.sort((a, b) => b.score - a.score || a.entry - b.entry);
+  // Ranked on the raw scores, so bonuses above 1 still order the candidates; then clamped to 0..1.
+  scored.sort((a, b) => b.score - a.score || a.entry - b.entry);
+  const ceiling = query.words.some((word) => word.similarity < 1) ? MAX_CORRECTED_SCORE : 1;
+  for (const candidate of scored) candidate.score = Math.max(0, Math.min(ceiling, candidate.score));
+  return scored;
 }

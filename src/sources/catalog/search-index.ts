@@ -73,10 +73,7 @@ const NAME_CONNECTORS = /^(?:with|w|in|on|for|from)\b/i;
 export class FoodIndex {
   readonly variants: Variant[][];
   readonly describedBy: ReadonlySet<string>[];
-  /**
-   * Words that name a food of their own ("cashew", "oat", "almond"): the words of the first part of an
-   * Agribalyse name ("Cashew nut, roasted") and one-word aliases.
-   */
+  /** Words that name a food of their own ("cashew", "oat", "almond"). */
   readonly foodWords = new Set<string>();
   /** Per entry: the words of its own name and curated aliases together. */
   readonly trustedWords: ReadonlySet<string>[];
@@ -98,20 +95,27 @@ export class FoodIndex {
         const tokens = [...new Set(text.nameTokens(name.text))];
         return tokens.length === 0
           ? []
-          : [{ tokens, set: new Set(tokens), kind: name.kind, heads: this.headsOf(name), weights: [], totalWeight: 0 }];
+          : [
+              {
+                tokens,
+                set: new Set(tokens),
+                kind: name.kind,
+                heads: this.headsOf(name),
+                weights: [],
+                totalWeight: 0,
+              },
+            ];
       }),
     );
     this.describedBy = entries.map(
       (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.nameTokens(phrase))),
     );
+    // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
     entries.forEach((entry) => {
       for (const name of entry.names) {
-        if (name.kind === 'name')
-          for (const token of text.nameTokens(name.text.split(',')[0]!)) this.foodWords.add(token);
-        if (name.kind === 'alias') {
-          const tokens = text.nameTokens(name.text);
-          if (tokens.length === 1) this.foodWords.add(tokens[0]!);
-        }
+        if (name.kind === 'related') continue;
+        const tokens = text.nameTokens(name.kind === 'name' ? name.text.split(',')[0]! : name.text);
+        if (tokens.length === 1) this.foodWords.add(tokens[0]!);
       }
     });
     this.trustedWords = this.variants.map(
@@ -127,7 +131,10 @@ export class FoodIndex {
         this.documentFrequency.set(token, (this.documentFrequency.get(token) ?? 0) + 1);
       }
     }
-    for (const [token, frequency] of this.documentFrequency) this.vocabulary.set(token, frequency);
+    for (const [token, frequency] of this.documentFrequency) {
+      this.vocabulary.set(token, frequency);
+      if (token.endsWith('%')) text.knownPercentages.add(token);
+    }
     for (const variants of this.variants) {
       for (const variant of variants) {
         const weights = variant.tokens.map((token) => this.weight(token));

@@ -55,6 +55,8 @@ export class TextNormaliser {
   private readonly brandBySpelling: ReadonlyMap<string, Brand>;
   private readonly uncountable: ReadonlySet<string>;
   private readonly singularCache = new Map<string, string>();
+  /** Percentages that appear in catalog names ("70%"), set by the index. */
+  readonly knownPercentages = new Set<string>();
 
   constructor(lexicon: Lexicon, brands: readonly Brand[]) {
     this.stopWords = new Set(lexicon.stopWords);
@@ -103,6 +105,8 @@ export class TextNormaliser {
     for (const word of text.split(/[^a-z0-9%]+/)) {
       if (word === '' || word === '%') continue;
       if (dropMarketing && this.marketingWords.has(word)) continue;
+      // A query's percentage the catalog has no name with is a pack detail ("0% fat", "100% juice").
+      if (dropMarketing && word.endsWith('%') && !this.knownPercentages.has(word)) continue;
       const token = this.canonical(word);
       if (token !== null && !(dropMarketing && this.marketingWords.has(token))) tokens.push(token);
     }
