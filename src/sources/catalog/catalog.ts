@@ -62,10 +62,10 @@ export function createCatalog(
   const { recipes } = recipesFile;
   const text = new TextNormaliser(lexicon, brands);
   const byCode = new Map(products.map((product) => [product.code, product]));
-  const productMatcher = new FoodMatcher(products.map(productEntry), text, lexicon);
+  const productMatcher = new FoodMatcher(products.map(productEntry), text, lexicon, 'products');
   const milkProducts = products.filter((product) => product.trialMilk);
-  const milkMatcher = new FoodMatcher(milkProducts.map(productEntry), text, lexicon);
-  const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, false);
+  const milkMatcher = new FoodMatcher(milkProducts.map(productEntry), text, lexicon, 'products');
+  const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, 'dishes');
   const suggester = new Suggester(
     productMatcher.index,
     products.map((product) => product.display),

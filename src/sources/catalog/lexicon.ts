@@ -18,6 +18,8 @@ export const ExclusiveGroupSchema = z.object({
   values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
   /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
   fallbackValue: z.string().optional(),
+  /** Where the group decides: dish names rarely say "cooked", so only the animal matters for dishes. */
+  appliesTo: z.array(z.enum(['products', 'dishes'])).min(1),
 });
 export type ExclusiveGroup = z.infer<typeof ExclusiveGroupSchema>;
 

@@ -49,19 +49,23 @@ export class FoodMatcher {
   private readonly exact = new Map<string, number>();
 
   /**
-   * `closestMatches`: whether a clearly named food may be answered with its generic item when words
-   * are set aside. Right for products ("Gala apples"); wrong for dishes, whose first word usually names
-   * the defining ingredient ("reindeer stew" is not a beef stew).
+   * Products may be answered with their generic item when words are set aside ("Gala apples"); dishes
+   * may not, as a dish's first word usually names its defining ingredient ("reindeer stew" is not a
+   * beef stew).
    */
+  private readonly closestMatches: boolean;
+
   constructor(
     entries: readonly IndexEntry[],
     private readonly text: TextNormaliser,
     lexicon: Lexicon,
-    private readonly closestMatches = true,
+    kind: 'products' | 'dishes',
   ) {
+    this.closestMatches = kind === 'products';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
-    const modifiers = new ModifierReader(lexicon.exclusiveGroups);
+    const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
+    const modifiers = new ModifierReader(groups);
     this.context = {
       index: this.index,
       modifiers,
@@ -77,7 +81,7 @@ export class FoodMatcher {
       qualifiers: new Set([
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,
-        ...lexicon.exclusiveGroups.flatMap((group) => Object.values(group.values).flat()),
+        ...groups.flatMap((group) => Object.values(group.values).flat()),
       ]),
     };
     entries.forEach((entry, i) => {
@@ -141,9 +145,11 @@ export class FoodMatcher {
       if (!top.exactWord && attempt.prepared.words.length + attempt.prepared.unknown.length > 1) return false;
       if (attempt.prepared.unknown.length === 0) return true;
       if (!this.closestMatches || !top.exactWord) return false;
-      // A brand's food the catalog cannot read ("yeast extract spread") is not answered with another.
+      // A brand alone whose food the catalog cannot read ("yeast extract spread") is not answered with
+      // another food.
       if (
         attempt.brand !== null &&
+        parsed.tokens.length === 0 &&
         attempt.prepared.unknown.some((token) => stating.get(attempt)?.has(token))
       )
         return false;

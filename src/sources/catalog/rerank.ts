@@ -110,13 +110,17 @@ export function prepareQuery(
   /** Further words whose modifiers hold (a brand's food: Quorn is meat-free). */
   stating: readonly string[] = [],
 ): PreparedQuery {
+  // Words after " with …"/" in …" name what comes with the food: "lamb rogan josh with basmati rice".
+  const named = new Set(headTokens);
+  const accompaniment = new Set(tokens.filter((token) => !named.has(token)));
   const words: PreparedQuery['words'] = [];
   const unknown: string[] = [];
   const correctedOf = new Map<string, CorrectedToken>();
   for (const token of new Set(tokens)) {
     const corrected = index.correct(token);
     if (corrected === null) {
-      unknown.push(token);
+      // An unknown side ("with basmati rice") does not make the food itself unknown.
+      if (!accompaniment.has(token)) unknown.push(token);
       continue;
     }
     correctedOf.set(token, corrected);
@@ -124,7 +128,8 @@ export function prepareQuery(
     const qualifies =
       packWords.has(corrected.token) ||
       modifiers.valueKey(corrected.token) !== undefined ||
-      describing.has(token);
+      describing.has(token) ||
+      accompaniment.has(token);
     words.push({
       ...corrected,
       weight: index.weight(corrected.token) * (qualifies ? WEIGHTS.qualifierShare : 1),
@@ -204,7 +209,14 @@ function scoreVariant(
   let score =
     WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
     WEIGHTS.nameCoverage * (nameTotal === 0 ? 0 : nameCovered / nameTotal);
-  if (query.head !== undefined && !variant.set.has(query.head)) score -= WEIGHTS.missingQueryHead;
+  // The head must be the name's head too: "ham sandwich" is not "sandwich ham".
+  const reversed =
+    variant.kind !== 'name' &&
+    variant.heads.length === 1 &&
+    query.head !== undefined &&
+    variant.heads[0] !== query.head;
+  if (query.head !== undefined && (!variant.set.has(query.head) || reversed))
+    score -= WEIGHTS.missingQueryHead;
   if (
     variant.heads.length > 0 &&
     variant.tokens.length > 1 &&
