@@ -100,7 +100,7 @@ export class FoodMatcher {
   match(query: string): MatchResult {
     const exact = this.exact.get(this.text.nameTokens(query).join(' '));
     const parsed = this.text.query(query);
-    const attempts: { prepared: PreparedQuery; ranked: Scored[]; brand: Brand | null }[] = [];
+    const attempts: { prepared: PreparedQuery; ranked: Scored[]; brand: Brand | null; kind?: string }[] = [];
     /** Per brand attempt: the words of the brand's food. */
     const stating = new Map<(typeof attempts)[number], ReadonlySet<string>>();
     const base = this.attempt(parsed.tokens, parsed.headTokens, null);
@@ -108,19 +108,34 @@ export class FoodMatcher {
     for (const brand of parsed.brands) {
       if (brand.food === null) continue;
       const food = this.text.phraseTokens(brand.food);
-      // When the query names its food ("Alpro almond"), the brand adds only its kind ("drink") and what
-      // its food states (Quorn: meat-free); otherwise the brand's food is the query ("Guinness").
       const ownHead = base?.prepared.head;
       const namesFood = ownHead !== undefined && !ownHead.startsWith('?');
-      const added = namesFood ? food.slice(-1) : food;
-      const tokens = [...new Set([...parsed.tokens, ...added])];
-      const headTokens = namesFood ? [...added, ...parsed.headTokens] : [...parsed.headTokens, ...food];
-      // Added to a named food, the brand's kind only qualifies it; alone, the brand's food is the query.
-      const describing = new Set(namesFood ? added.filter((token) => !parsed.tokens.includes(token)) : []);
-      const withBrand = this.attempt(tokens, headTokens, brand, describing, food);
-      if (withBrand !== null) {
-        attempts.push(withBrand);
-        stating.set(withBrand, new Set(food));
+      // A restaurant's food is its signature dish, not a kind: "McDonald's fries" are fries.
+      if (namesFood && brand.kind === 'restaurant') continue;
+      const readings: { tokens: string[]; headTokens: string[]; describing: Set<string>; kind?: string }[] =
+        [];
+      if (namesFood) {
+        // The query names its food ("Alpro almond"): the brand adds its kind ("drink") and what its food
+        // states (Quorn: meat-free) ...
+        const kind = food.slice(-1);
+        readings.push({
+          tokens: [...new Set([...parsed.tokens, ...kind])],
+          headTokens: [...kind, ...parsed.headTokens],
+          describing: new Set(kind.filter((token) => !parsed.tokens.includes(token))),
+          kind: kind[0],
+        });
+      }
+      // ... or the brand's food is the food and the query's words describe it ("Fanta orange").
+      readings.push({
+        tokens: [...new Set([...food, ...parsed.tokens])],
+        headTokens: food,
+        describing: new Set(parsed.tokens.filter((token) => !food.includes(token))),
+      });
+      for (const reading of readings) {
+        const withBrand = this.attempt(reading.tokens, reading.headTokens, brand, reading.describing, food);
+        if (withBrand === null) continue;
+        attempts.push({ ...withBrand, kind: reading.kind });
+        stating.set(attempts.at(-1)!, new Set(food));
       }
     }
     if (exact !== undefined) {
@@ -156,8 +171,14 @@ export class FoodMatcher {
       // After a brand, unknown words are its range ("Lindt Excellence", "Oatly Barista").
       return top.generic || attempt.brand !== null;
     });
+    // The brand's kind holds: an answer to "Fanta orange" is a drink, not an orange.
     const chosen =
-      answerable.find((attempt) => attempt.brand !== null) ??
+      answerable.find(
+        (attempt) =>
+          attempt.brand !== null &&
+          (attempt.kind === undefined || this.index.hasWord(attempt.ranked[0]!.entry, attempt.kind)),
+      ) ??
+      answerable.find((attempt) => attempt.brand === null) ??
       answerable[0] ??
       [...attempts].sort((a, b) => (b.ranked[0]?.score ?? 0) - (a.ranked[0]?.score ?? 0))[0];
     if (chosen === undefined) return { answer: null, ranked: [] };

@@ -195,6 +195,11 @@ export class FoodIndex {
     );
   }
 
+  /** Whether one of an entry's names has the word. */
+  hasWord(entry: number, token: string): boolean {
+    return this.variants[entry]!.some((variant) => variant.set.has(token));
+  }
+
   /** Whether one of an entry's names has both words. */
   namesTogether(entry: number, first: string, second: string): boolean {
     return this.variants[entry]!.some(
