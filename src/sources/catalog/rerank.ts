@@ -21,7 +21,7 @@ export const WEIGHTS = {
   /** A raw food when the query says nothing about cooking: "broccoli" is raw broccoli. */
   plainDefault: 0.015,
   /** Open Food Facts names are looser than Agribalyse's own and the curated aliases. */
-  synonymDiscount: 0.03,
+  synonymDiscount: 0.05,
   /** Proxy names map a category to a food that only stands in for it. */
   relatedDiscount: 0.1,
   /**
