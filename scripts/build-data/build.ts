@@ -63,6 +63,8 @@ export async function buildData(
       common: aliasesByCode[item.code] !== undefined,
       // Plant drinks sit under beverages in Agribalyse, but they are the obvious swap for dairy milk.
       pool: trialMilk(item) ? 'trial-milk' : item.subgroup,
+      poolIsOneKind: trialMilk(item),
+      kinds: off.kinds.get(item.code) ?? [],
     })),
   );
 

@@ -119,17 +119,92 @@ describe('build steps', () => {
     expect(recipe!.contributors.map((contributor) => contributor.name)).toEqual(['baked beans', 'bread']);
   });
 
-  it('offers only recognisable or same-kind swaps at least 30% lower', () => {
+  it('offers only swaps of the same kind and form, at least 30% lower', () => {
     const swaps = chooseSwaps([
-      { code: 'a', unit: 'kg', lciName: 'Beef, steak, raw', kgCo2ePerKg: 30, common: true, pool: 'meat' },
-      { code: 'b', unit: 'kg', lciName: 'Chicken, meat, raw', kgCo2ePerKg: 5, common: true, pool: 'meat' },
-      { code: 'c', unit: 'kg', lciName: 'Ostrich, raw', kgCo2ePerKg: 1, common: false, pool: 'meat' },
-      { code: 'd', unit: 'kg', lciName: 'Heart, beef, raw', kgCo2ePerKg: 2, common: true, pool: 'meat' },
-      { code: 'e', unit: 'kg', lciName: 'Chicken, breast, raw', kgCo2ePerKg: 3, common: false, pool: 'meat' },
+      {
+        code: 'crisps',
+        unit: 'kg',
+        lciName: 'Potato crisps',
+        kgCo2ePerKg: 3,
+        common: true,
+        pool: 'potatoes',
+        kinds: ['en:crisps'],
+      },
+      {
+        code: 'sweet',
+        unit: 'kg',
+        lciName: 'Sweet potato, raw',
+        kgCo2ePerKg: 0.5,
+        common: true,
+        pool: 'potatoes',
+        kinds: ['en:sweet-potatoes'],
+      },
+      {
+        code: 'hummus',
+        unit: 'kg',
+        lciName: 'Hummus',
+        kgCo2ePerKg: 2,
+        common: true,
+        pool: 'sauces',
+        kinds: ['en:dips'],
+      },
+      {
+        code: 'guac',
+        unit: 'kg',
+        lciName: 'Guacamole',
+        kgCo2ePerKg: 1,
+        common: false,
+        pool: 'sauces',
+        kinds: ['en:dips'],
+      },
+      { code: 'rice', unit: 'kg', lciName: 'Rice, raw', kgCo2ePerKg: 3, common: true, pool: 'grains' },
+      {
+        code: 'rice-cooked',
+        unit: 'kg',
+        lciName: 'Rice, cooked',
+        kgCo2ePerKg: 1,
+        common: true,
+        pool: 'grains',
+      },
+      { code: 'beef', unit: 'kg', lciName: 'Beef, steak, raw', kgCo2ePerKg: 30, common: true, pool: 'meat' },
+      { code: 'fat', unit: 'kg', lciName: 'Pork, back fat, raw', kgCo2ePerKg: 4, common: true, pool: 'meat' },
+      { code: 'pork', unit: 'kg', lciName: 'Pork, steak, raw', kgCo2ePerKg: 6, common: false, pool: 'meat' },
+      {
+        code: 'heart',
+        unit: 'kg',
+        lciName: 'Heart, beef, steak, raw',
+        kgCo2ePerKg: 2,
+        common: true,
+        pool: 'meat',
+      },
+      {
+        code: 'milk',
+        unit: 'L',
+        lciName: 'Milk, semi-skimmed',
+        kgCo2ePerKg: 1.2,
+        common: true,
+        pool: 'milks',
+        poolIsOneKind: true,
+      },
+      {
+        code: 'oat',
+        unit: 'L',
+        lciName: 'Oat-based drink',
+        kgCo2ePerKg: 0.4,
+        common: true,
+        pool: 'milks',
+        poolIsOneKind: true,
+      },
     ]);
-    expect(swaps.get('a')).toBe('b');
-    expect(swaps.get('b')).toBe('e');
-    expect(swaps.has('e')).toBe(false);
+    // A raw vegetable is no swap for crisps; a dip is for a dip.
+    expect(swaps.has('crisps')).toBe(false);
+    expect(swaps.get('hummus')).toBe('guac');
+    // Cooked rice is not raw rice at a lower figure: the form must match.
+    expect(swaps.has('rice')).toBe(false);
+    // Another animal's same cut, never back fat or offal.
+    expect(swaps.get('beef')).toBe('pork');
+    expect(swaps.get('milk')).toBe('oat');
+    expect(swaps.has('guac')).toBe(false);
   });
 
   it('never swaps across units: the percentage is per kg, the swap is shown in its own unit', () => {
@@ -142,12 +217,17 @@ describe('build steps', () => {
         common: true,
         pool: 'drinks',
       },
-      { code: 'latte', unit: 'L', lciName: 'Latte coffee', kgCo2ePerKg: 1, common: true, pool: 'drinks' },
-      { code: 'tea', unit: 'kg', lciName: 'Tea, leaves', kgCo2ePerKg: 10, common: true, pool: 'drinks' },
-      { code: 'water', unit: 'L', lciName: 'Water', kgCo2ePerKg: 0.2, common: true, pool: 'drinks' },
+      { code: 'latte', unit: 'L', lciName: 'Coffee, latte', kgCo2ePerKg: 1, common: true, pool: 'drinks' },
+      {
+        code: 'decaf',
+        unit: 'kg',
+        lciName: 'Coffee, decaffeinated, ground',
+        kgCo2ePerKg: 10,
+        common: true,
+        pool: 'drinks',
+      },
     ]);
-    expect(swaps.get('coffee')).toBe('tea');
-    expect(swaps.get('latte')).toBe('water');
-    expect(swaps.has('tea')).toBe(false);
+    expect(swaps.get('coffee')).toBe('decaf');
+    expect(swaps.has('latte')).toBe(false);
   });
 });

@@ -1,12 +1,6 @@
 import type { Brand, Lexicon } from './lexicon.js';
-import {
-  ModifierReader,
-  type PreparedQuery,
-  prepareQuery,
-  type RerankContext,
-  rerank,
-  type Scored,
-} from './rerank.js';
+import { ModifierReader } from './modifiers.js';
+import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
 import { FoodIndex, type IndexEntry } from './search-index.js';
 import type { TextNormaliser } from './text.js';
 
@@ -74,9 +68,7 @@ export class FoodMatcher {
       ),
       nonDefaultStates: new Set(lexicon.nonDefaultStates),
       variantValues: this.index.variants.map((variants) =>
-        variants.map(
-          (variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKey(token) ?? [])),
-        ),
+        variants.map((variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKeys(token)))),
       ),
       qualifiers: new Set([
         ...lexicon.packWords,

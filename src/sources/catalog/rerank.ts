@@ -1,4 +1,4 @@
-import type { ExclusiveGroup } from './lexicon.js';
+import type { ModifierReader } from './modifiers.js';
 import type { CorrectedToken, FoodIndex, Variant } from './search-index.js';
 
 /**
@@ -40,8 +40,8 @@ const MAX_CORRECTED_SCORE = 0.97;
 export interface PreparedQuery {
   /** Known (or corrected) words with their weights. */
   words: { token: string; similarity: number; weight: number }[];
-  /** Per word: its modifier value ("group:value"), if it states one. */
-  valueOf: Map<string, string>;
+  /** Per word: the modifier values ("group:value") it states, if any. */
+  valueOf: Map<string, readonly string[]>;
   /** Words the catalog does not know at all: varieties, brands, marketing. */
   unknown: string[];
   /** The corrected head word, if the query has one the catalog knows. */
@@ -60,43 +60,6 @@ export interface Scored {
   generic: boolean;
   /** The kind of name that matched best. */
   via: Variant['kind'];
-}
-
-export class ModifierReader {
-  private readonly valueOf = new Map<string, { group: string; value: string }>();
-  private readonly fallbacks: { group: string; value: string }[] = [];
-
-  /** "group:value" for a word that states a modifier value. */
-  valueKey(token: string): string | undefined {
-    const meaning = this.valueOf.get(token);
-    return meaning === undefined ? undefined : `${meaning.group}:${meaning.value}`;
-  }
-  constructor(groups: readonly ExclusiveGroup[]) {
-    for (const group of groups) {
-      if (group.fallbackValue !== undefined)
-        this.fallbacks.push({ group: group.name, value: group.fallbackValue });
-      for (const [value, words] of Object.entries(group.values)) {
-        for (const word of words) this.valueOf.set(word, { group: group.name, value });
-      }
-    }
-  }
-
-  /** Group → the values stated by these words. */
-  read(tokens: Iterable<string>): Map<string, Set<string>> {
-    const stated = new Map<string, Set<string>>();
-    for (const token of tokens) {
-      const meaning = this.valueOf.get(token);
-      if (meaning === undefined) continue;
-      const values = stated.get(meaning.group) ?? new Set<string>();
-      values.add(meaning.value);
-      stated.set(meaning.group, values);
-    }
-    for (const { group, value } of this.fallbacks) {
-      const values = stated.get(group);
-      if (values !== undefined && values.size > 1) values.delete(value);
-    }
-    return stated;
-  }
 }
 
 export function prepareQuery(
@@ -127,7 +90,7 @@ export function prepareQuery(
     if (words.some((word) => word.token === corrected.token)) continue;
     const qualifies =
       packWords.has(corrected.token) ||
-      modifiers.valueKey(corrected.token) !== undefined ||
+      modifiers.valueKeys(corrected.token).length > 0 ||
       describing.has(token) ||
       accompaniment.has(token);
     words.push({
@@ -144,10 +107,10 @@ export function prepareQuery(
     break;
   }
   const tokenSet = new Set(words.map((word) => word.token));
-  const wordValues = new Map<string, string>();
+  const wordValues = new Map<string, readonly string[]>();
   for (const token of tokenSet) {
-    const key = modifiers.valueKey(token);
-    if (key !== undefined) wordValues.set(token, key);
+    const keys = modifiers.valueKeys(token);
+    if (keys.length > 0) wordValues.set(token, keys);
   }
   // Modifiers are read from every word: "seitan kebab" is meat-free even where "seitan" is unknown.
   const stated = modifiers.read([...tokenSet, ...unknown, ...stating]);
@@ -189,9 +152,10 @@ function scoreVariant(
       if (word.similarity === 1) exactWord = true;
       continue;
     }
-    const value = query.valueOf.get(word.token);
-    if (value !== undefined) {
-      if (context.variantValues[entry]![variantIndex]!.has(value)) {
+    const values = query.valueOf.get(word.token);
+    if (values !== undefined) {
+      const nameValues = context.variantValues[entry]![variantIndex]!;
+      if (values.some((value) => nameValues.has(value))) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;

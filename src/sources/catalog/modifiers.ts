@@ -1,0 +1,47 @@
+import type { ExclusiveGroup } from './lexicon.js';
+
+/**
+ * Reads which modifier values words state (data/curated/lexicon.json's exclusive groups): an animal,
+ * raw or cooked, fresh or dried, sugared or not, dry or a drink. A word may state values in several
+ * groups ("raw" is uncooked and fresh).
+ */
+export class ModifierReader {
+  private readonly meanings = new Map<string, { group: string; value: string }[]>();
+  private readonly fallbacks: { group: string; value: string }[] = [];
+
+  constructor(groups: readonly ExclusiveGroup[]) {
+    for (const group of groups) {
+      if (group.fallbackValue !== undefined)
+        this.fallbacks.push({ group: group.name, value: group.fallbackValue });
+      for (const [value, words] of Object.entries(group.values)) {
+        for (const word of words) {
+          const list = this.meanings.get(word) ?? [];
+          list.push({ group: group.name, value });
+          this.meanings.set(word, list);
+        }
+      }
+    }
+  }
+
+  /** "group:value" for each value a word states. */
+  valueKeys(token: string): string[] {
+    return (this.meanings.get(token) ?? []).map((meaning) => `${meaning.group}:${meaning.value}`);
+  }
+
+  /** Group → the values stated by these words. */
+  read(tokens: Iterable<string>): Map<string, Set<string>> {
+    const stated = new Map<string, Set<string>>();
+    for (const token of tokens) {
+      for (const meaning of this.meanings.get(token) ?? []) {
+        const values = stated.get(meaning.group) ?? new Set<string>();
+        values.add(meaning.value);
+        stated.set(meaning.group, values);
+      }
+    }
+    for (const { group, value } of this.fallbacks) {
+      const values = stated.get(group);
+      if (values !== undefined && values.size > 1) values.delete(value);
+    }
+    return stated;
+  }
+}
