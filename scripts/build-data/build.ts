@@ -6,7 +6,7 @@ import {
 } from '../../src/sources/catalog/schema.js';
 import { readAgribalyse } from './agribalyse.js';
 import { derivedAliases, readAliases } from './aliases.js';
-import { buildCategories } from './categories.js';
+import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
@@ -42,7 +42,10 @@ export async function buildData(
 ): Promise<BuildOutput> {
   const items = readAgribalyse(rawPath('agribalyse', rawDir));
   checkProductTerciles(items.map((item) => item.kgCo2ePerKg));
-  const categories = buildCategories(items, readCiqualNames(rawPath('ciqual', rawDir)));
+  const ciqualNames = readCiqualNames(rawPath('ciqual', rawDir));
+  const categories = buildCategories(items, ciqualNames);
+  const groups = buildGroups(items, ciqualNames);
+  const groupIndex = new Map(groups.map((group, index) => [group.group, index]));
   const categoryIndex = new Map(categories.map((category, index) => [category.subgroup, index]));
   const byCode = new Map(items.map((item) => [item.code, item]));
   const aliasesByCode = readAliases();
@@ -73,10 +76,16 @@ export async function buildData(
     licence:
       'Open Database License (ODbL) 1.0: contains names and synonyms from Open Food Facts (ODbL). Values from ADEME Agribalyse 3.2 and categories from ANSES CIQUAL 2020, Licence Ouverte 2.0',
     milkReference: readMilkReference(rawPath('pooreNemecek', rawDir)),
+    groups: groups.map((group) => ({
+      name: group.name,
+      count: group.count,
+      meanKgCo2ePerKg: round(group.meanKgCo2ePerKg),
+    })),
     categories: categories.map((category) => ({
       name: category.name,
       count: category.count,
       meanKgCo2ePerKg: round(category.meanKgCo2ePerKg),
+      group: groupIndex.get(category.group)!,
     })),
     products: sorted.map((item) => {
       const unit = decideUnit(item);

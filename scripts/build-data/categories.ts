@@ -19,6 +19,15 @@ const HAND_NAMES: Record<string, string> = {
   'aides culinaires': 'Cooking aids',
 };
 
+/**
+ * English names for Agribalyse groups whose foods CIQUAL 2020 files under more than one group (cereal
+ * products: biscuits and cakes under "sugar and confectionery", bread and pasta under "cereal
+ * products"). Translated by hand from the French group name.
+ */
+const GROUP_HAND_NAMES: Record<string, string> = {
+  'produits céréaliers': 'Cereal products',
+};
+
 /** Spelling mistakes in CIQUAL 2020's English subgroup names, corrected on the way in. */
 const CIQUAL_TYPOS: Record<string, string> = {
   'baby deserts': 'baby desserts',
@@ -30,6 +39,8 @@ const MIN_MAJORITY_SHARE = 0.75;
 export interface Category {
   /** French Agribalyse subgroup, the key. */
   subgroup: string;
+  /** French Agribalyse group the subgroup belongs to. */
+  group: string;
   name: string;
   count: number;
   /** Arithmetic mean of the per-kg values of the foods in the subgroup. */
@@ -68,7 +79,13 @@ export function buildCategories(items: AgribalyseItem[], ciqual: Map<number, Ciq
     if (name === null)
       throw new Error(`no English name for Agribalyse subgroup "${subgroup}": add it to HAND_NAMES`);
     const total = members.reduce((sum, item) => sum + item.kgCo2ePerKg, 0);
-    categories.push({ subgroup, name, count: members.length, meanKgCo2ePerKg: total / members.length });
+    categories.push({
+      subgroup,
+      group: members[0]!.group,
+      name,
+      count: members.length,
+      meanKgCo2ePerKg: total / members.length,
+    });
   }
   categories.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const names = new Set(categories.map((category) => category.name));
@@ -78,4 +95,50 @@ export function buildCategories(items: AgribalyseItem[], ciqual: Map<number, Ciq
     throw new Error(`two Agribalyse subgroups share an English name: ${duplicates.join(', ')}`);
   }
   return categories;
+}
+
+export interface Group {
+  /** French Agribalyse group, the key. */
+  group: string;
+  name: string;
+  count: number;
+  meanKgCo2ePerKg: number;
+}
+
+/**
+ * One parent group per Agribalyse group ("viandes, œufs, poissons"), named with the most common CIQUAL
+ * 2020 English group of its foods; its mean is over all its foods. Sorted by English name.
+ */
+export function buildGroups(items: AgribalyseItem[], ciqual: Map<number, CiqualNames>): Group[] {
+  const byGroup = new Map<string, AgribalyseItem[]>();
+  for (const item of items) {
+    const members = byGroup.get(item.group) ?? [];
+    members.push(item);
+    byGroup.set(item.group, members);
+  }
+  const groups: Group[] = [];
+  for (const [group, members] of byGroup) {
+    const counts = new Map<string, number>();
+    let matched = 0;
+    for (const item of members) {
+      const name = ciqual.get(item.ciqualCode)?.group;
+      if (name === undefined || name === null) continue;
+      matched += 1;
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const [majority, majorityCount] = [...counts].sort(
+      (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+    )[0] ?? [null, 0];
+    const fromCiqual =
+      majority !== null && majorityCount / matched >= MIN_MAJORITY_SHARE ? capitalise(majority) : null;
+    const name = GROUP_HAND_NAMES[group] ?? fromCiqual;
+    if (name === null)
+      throw new Error(`no English name for Agribalyse group "${group}": add it to GROUP_HAND_NAMES`);
+    const total = members.reduce((sum, item) => sum + item.kgCo2ePerKg, 0);
+    groups.push({ group, name, count: members.length, meanKgCo2ePerKg: total / members.length });
+  }
+  groups.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  if (new Set(groups.map((group) => group.name)).size !== groups.length)
+    throw new Error('two Agribalyse groups share an English name: add one to GROUP_HAND_NAMES');
+  return groups;
 }

@@ -45,7 +45,7 @@ describe('200 answers', () => {
     expect(body.kg_co2_per_kg).toBeGreaterThan(0);
     expect(body.unit).toBe('L');
     expect(body.percentage_impact_difference).toMatch(
-      /^The impact is \d+% (higher|lower) than the average product in "Non-alcoholic beverages"/,
+      /^The impact is \d+% (higher|lower) than the average of the \d+ products in "Non-alcoholic beverages"/,
     );
     expect(body.category).toBe('Non-alcoholic beverages');
     expect(body.query).toBe('oat milk');

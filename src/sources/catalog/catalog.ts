@@ -18,6 +18,11 @@ export const CATALOG_SOURCE_INFO: SourceInfo = {
 };
 
 const MAX_SUGGESTIONS = 3;
+/**
+ * Categories with fewer foods than this are compared with their parent group: issue #8 asks for "about
+ * ten", below which one unusual food moves the mean more than the comparison can bear.
+ */
+export const MIN_CATEGORY_SIZE = 10;
 
 function productEntry(product: ProductData): IndexEntry {
   return {
@@ -58,7 +63,7 @@ export function createCatalog(
   lexicon: Lexicon,
   brands: readonly Brand[],
 ): Catalog {
-  const { products, categories, milkReference } = productsFile;
+  const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
   const text = new TextNormaliser(lexicon, brands);
   const byCode = new Map(products.map((product) => [product.code, product]));
@@ -81,8 +86,11 @@ export function createCatalog(
 
   function productResult(query: string, product: ProductData, answer: MatchAnswer): ProductResult {
     const category = categories[product.category]!;
-    const comparison = percentDifference(product.kgCo2ePerKg, category.meanKgCo2ePerKg);
-    const reference = `the average product in "${category.name}" (mean of ${category.count} products, per kg)`;
+    // A mean of a handful of foods says little: compare with the whole group instead.
+    const reference = category.count < MIN_CATEGORY_SIZE ? groups[category.group]! : category;
+    const comparison = percentDifference(product.kgCo2ePerKg, reference.meanKgCo2ePerKg);
+    const perKg = product.unit === 'L' ? 'compared per kg, not per litre' : 'per kg';
+    const referenceText = `the average of the ${reference.count} products in "${reference.name}", ${perKg}`;
     const swapProduct = product.swap === null ? undefined : byCode.get(product.swap);
     return {
       kind: 'product',
@@ -90,7 +98,7 @@ export function createCatalog(
       name: product.name,
       kgCo2ePerUnit: product.kgCo2ePerUnit,
       unit: product.unit,
-      comparisonText: comparisonSentence(comparison, reference),
+      comparisonText: comparisonSentence(comparison, referenceText),
       comparison,
       category: category.name,
       // The tercile scale is per kg; kgCo2ePerUnit is per litre for drinks and oils.

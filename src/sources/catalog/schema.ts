@@ -13,8 +13,14 @@ export const CategorySchema = z.object({
   count: z.number().int().positive(),
   /** Arithmetic mean of the members' kg CO2e per kg. */
   meanKgCo2ePerKg: z.number().positive(),
+  /** Index into ProductsFile.groups: the Agribalyse group the category belongs to. */
+  group: z.number().int().nonnegative(),
 });
 export type CategoryData = z.infer<typeof CategorySchema>;
+
+/** An Agribalyse food group, the parent of categories ("Meat, egg and fish"). */
+export const GroupSchema = CategorySchema.omit({ group: true });
+export type GroupData = z.infer<typeof GroupSchema>;
 
 export const ProductSchema = z.object({
   /** Agribalyse "Code AGB". */
@@ -56,11 +62,17 @@ export const ProductsFileSchema = z
     source: z.string(),
     licence: z.string(),
     milkReference: MilkReferenceSchema,
+    groups: z.array(GroupSchema).min(1),
     categories: z.array(CategorySchema).min(1),
     products: z.array(ProductSchema).min(1),
   })
   .superRefine((file, context) => {
     const codes = new Set(file.products.map((product) => product.code));
+    file.categories.forEach((category, index) => {
+      if (category.group >= file.groups.length) {
+        context.addIssue({ code: 'custom', message: 'unknown group', path: ['categories', index, 'group'] });
+      }
+    });
     file.products.forEach((product, index) => {
       if (product.category >= file.categories.length) {
         context.addIssue({

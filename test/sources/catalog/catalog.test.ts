@@ -46,13 +46,20 @@ describe('findProduct', () => {
     // 1.27 kg CO2e per kg × 1.03 kg/L.
     expect(result.kgCo2ePerUnit).toBeCloseTo(1.308, 3);
     expect(result.comparisonText).toMatch(
-      /^The impact is \d+% lower than the average product in "Milk" \(mean of 17 products, per kg\)\.$/,
+      /^The impact is \d+% lower than the average of the 17 products in "Milk", compared per kg, not per litre\.$/,
     );
     expect(parseComparison(result.comparisonText)).toEqual(result.comparison);
     expect(result.notes.join(' ')).toMatch(/1\.03 kg\/L/);
     expect(result.swap?.percentLower).toBeGreaterThanOrEqual(30);
     expect(result.swap?.unit).toBe('L');
     expect(result.source).toEqual(CATALOG_SOURCE_INFO);
+  });
+
+  it('compares a food of a small category with its parent group, saying so', () => {
+    // "Sugars and honey" has 7 foods: the group "Sugar and confectionery" is the reference.
+    const result = catalog.findProduct('honey');
+    expect(result.category).toBe('Sugars and honey');
+    expect(result.comparisonText).toMatch(/average of the \d+ products in "Sugar and confectionery", per kg\.$/);
   });
 
   it('rates beef mince high and offers a much lower meat', () => {
