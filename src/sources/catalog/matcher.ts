@@ -1,8 +1,9 @@
-import type { Brand, Lexicon } from './lexicon.js';
+import type { Lexicon } from './lexicon.js';
 import { ModifierReader } from './modifiers.js';
+import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
 import { FoodIndex, type IndexEntry } from './search-index.js';
-import type { TextNormaliser } from './text.js';
+import type { QueryText, TextNormaliser } from './text.js';
 
 /**
  * Finds the catalog entry a free-text name means: retrieval on the search index, then the re-ranker,
@@ -27,6 +28,18 @@ export interface MatchAnswer {
   closest: boolean;
   /** Words of the query the catalog does not know (varieties, brands, marketing). */
   setAside: string[];
+}
+
+interface Attempt {
+  reading: Reading;
+  prepared: PreparedQuery;
+  candidates: number[];
+  /** Re-ranked candidates, best first. */
+  ranked: Scored[];
+}
+
+function topScore(attempt: { ranked: Scored[] }): number {
+  return attempt.ranked[0]?.score ?? 0;
 }
 
 export interface MatchResult {
@@ -91,93 +104,64 @@ export class FoodMatcher {
 
   match(query: string): MatchResult {
     const exact = this.exact.get(this.text.nameTokens(query).join(' '));
-    const parsed = this.text.query(query);
-    const attempts: { prepared: PreparedQuery; ranked: Scored[]; brand: Brand | null; kind?: string }[] = [];
-    /** Per brand attempt: the words of the brand's food. */
-    const stating = new Map<(typeof attempts)[number], ReadonlySet<string>>();
-    const base = this.attempt(parsed.tokens, parsed.headTokens, null);
-    if (base !== null) attempts.push(base);
-    for (const brand of parsed.brands) {
-      if (brand.food === null) continue;
-      const food = this.text.phraseTokens(brand.food);
-      const ownHead = base?.prepared.head;
-      const namesFood = ownHead !== undefined && !ownHead.startsWith('?');
-      // A restaurant's food is its signature dish, not a kind: "McDonald's fries" are fries.
-      if (namesFood && brand.kind === 'restaurant') continue;
-      const readings: { tokens: string[]; headTokens: string[]; describing: Set<string>; kind?: string }[] =
-        [];
-      if (namesFood) {
-        // The query names its food ("Alpro almond"): the brand adds its kind ("drink") and what its food
-        // states (Quorn: meat-free) ...
-        const kind = food.slice(-1);
-        readings.push({
-          tokens: [...new Set([...parsed.tokens, ...kind])],
-          headTokens: [...kind, ...parsed.headTokens],
-          describing: new Set(kind.filter((token) => !parsed.tokens.includes(token))),
-          kind: kind[0],
-        });
-      }
-      // ... or the brand's food is the food and the query's words describe it ("Fanta orange").
-      readings.push({
-        tokens: [...new Set([...food, ...parsed.tokens])],
-        headTokens: food,
-        describing: new Set(parsed.tokens.filter((token) => !food.includes(token))),
-      });
-      for (const reading of readings) {
-        const withBrand = this.attempt(reading.tokens, reading.headTokens, brand, reading.describing, food);
-        if (withBrand === null) continue;
-        attempts.push({ ...withBrand, kind: reading.kind });
-        stating.set(attempts.at(-1)!, new Set(food));
-      }
-    }
     if (exact !== undefined) {
       return {
         answer: { entry: exact, confidence: 1, closest: false, setAside: [] },
-        ranked: [
-          { entry: exact, score: 1, via: 'name', exactWord: true, generic: true },
-          ...(attempts[0]?.ranked ?? []),
-        ],
+        ranked: [{ entry: exact, score: 1, via: 'name', exactWord: true, generic: true }],
       };
     }
-    // A brand's usual food is part of the question: "Quorn mince" is never beef mince.
-    if (base !== null && attempts.length > 1) attempts.splice(attempts.indexOf(base), 1);
+    const parsed = this.text.query(query);
+    // Read lazily, best reading first: most queries need one.
+    let fallback: Attempt | undefined;
+    for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens))) {
+      const attempt = this.attempt(reading);
+      if (attempt === null) continue;
+      if (this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);
+      if (fallback === undefined || topScore(attempt) > topScore(fallback)) fallback = attempt;
+    }
+    return {
+      answer: null,
+      ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
+    };
+  }
+
+  /** Whether the query's head word is one the catalog knows. */
+  private namesFood(headTokens: readonly string[]): boolean {
+    for (let i = headTokens.length - 1; i >= 0; i--) {
+      const token = headTokens[i]!;
+      if (this.packWords.has(token) || /\d/.test(token)) continue;
+      return this.index.correct(token) !== null;
+    }
+    return false;
+  }
+
+  /** Whether a reading's best candidate is clear enough to answer with. */
+  private acceptable(attempt: Attempt, parsed: QueryText): boolean {
+    const { prepared, reading } = attempt;
+    const top = attempt.ranked[0];
+    if (top === undefined || top.score < ANSWER_SCORE || prepared.head?.startsWith('?')) return false;
+    // Typo corrections alone do not make a food clear unless the query is that one word.
+    if (!top.exactWord && prepared.words.length + prepared.unknown.length > 1) return false;
+    // The brand's kind holds: an answer to "Fanta orange" is a drink, not an orange.
+    if (reading.kind !== undefined && !this.index.hasWord(top.entry, reading.kind)) return false;
+    if (prepared.unknown.length === 0) return true;
     // With words set aside, at least one word must be the catalog's as typed: "scented candle" is not
     // a typo for "canele".
-    // The closest generic item must be generic: "bird seed" is not "Sesame seed".
-    // Typo corrections alone do not make a food clear unless the query is that one word.
-    const answerable = attempts.filter((attempt) => {
-      const top = attempt.ranked[0];
-      if (top === undefined || top.score < ANSWER_SCORE || attempt.prepared.head?.startsWith('?'))
-        return false;
-      if (!top.exactWord && attempt.prepared.words.length + attempt.prepared.unknown.length > 1) return false;
-      if (attempt.prepared.unknown.length === 0) return true;
-      if (!this.closestMatches || !top.exactWord) return false;
-      // A brand alone whose food the catalog cannot read ("yeast extract spread") is not answered with
-      // another food.
-      if (
-        attempt.brand !== null &&
-        parsed.tokens.length === 0 &&
-        attempt.prepared.unknown.some((token) => stating.get(attempt)?.has(token))
-      )
+    if (!this.closestMatches || !top.exactWord) return false;
+    if (reading.brand !== null) {
+      // A brand alone whose food the catalog cannot read ("yeast extract spread") is not answered.
+      if (parsed.tokens.length === 0 && prepared.unknown.some((token) => reading.stating.includes(token)))
         return false;
       // After a brand, unknown words are its range ("Lindt Excellence", "Oatly Barista").
-      return top.generic || attempt.brand !== null;
-    });
-    // The brand's kind holds: an answer to "Fanta orange" is a drink, not an orange.
-    const chosen =
-      answerable.find(
-        (attempt) =>
-          attempt.brand !== null &&
-          (attempt.kind === undefined || this.index.hasWord(attempt.ranked[0]!.entry, attempt.kind)),
-      ) ??
-      answerable.find((attempt) => attempt.brand === null) ??
-      answerable[0] ??
-      [...attempts].sort((a, b) => (b.ranked[0]?.score ?? 0) - (a.ranked[0]?.score ?? 0))[0];
-    if (chosen === undefined) return { answer: null, ranked: [] };
-    const best = chosen.ranked[0];
-    const ranked = chosen.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE);
-    if (best === undefined || !answerable.includes(chosen)) return { answer: null, ranked };
-    const setAside = [...parsed.brands.map((brand) => brand.brand), ...chosen.prepared.unknown];
+      return true;
+    }
+    // The closest generic item must be generic: "bird seed" is not "Sesame seed".
+    return top.generic;
+  }
+
+  private answer(attempt: Attempt, parsed: QueryText): MatchResult {
+    const best = attempt.ranked[0]!;
+    const setAside = [...parsed.brands.map((brand) => brand.brand), ...attempt.prepared.unknown];
     return {
       answer: {
         entry: best.entry,
@@ -185,28 +169,24 @@ export class FoodMatcher {
         closest: setAside.length > 0 || best.via === 'related',
         setAside,
       },
-      ranked,
+      ranked: attempt.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE),
     };
   }
 
-  private attempt(
-    tokens: readonly string[],
-    headTokens: readonly string[],
-    brand: Brand | null,
-    describing: ReadonlySet<string> = new Set(),
-    stating: readonly string[] = [],
-  ) {
-    const first = this.rankFor(tokens, headTokens, describing, stating);
+  private attempt(reading: Reading): Attempt | null {
+    const first = this.rankFor(reading.tokens, reading.headTokens, reading.describing, reading.stating);
     if (first === null) return null;
     const setAside = this.varietyWords(first.prepared, first.candidates);
-    if (!this.closestMatches || (first.ranked[0]?.score ?? 0) >= ANSWER_SCORE || setAside.length === 0)
-      return { ...first, brand };
+    if (!this.closestMatches || topScore(first) >= ANSWER_SCORE || setAside.length === 0)
+      return { ...first, reading };
     // The food is clear but its variety is not in the catalog: the closest generic item, said so.
-    const kept = tokens.filter((token) => !setAside.includes(this.index.correct(token)?.token ?? token));
-    const second = this.rankFor(kept, headTokens, describing, stating);
-    if (second === null) return { ...first, brand };
+    const kept = reading.tokens.filter(
+      (token) => !setAside.includes(this.index.correct(token)?.token ?? token),
+    );
+    const second = this.rankFor(kept, reading.headTokens, reading.describing, reading.stating);
+    if (second === null) return { ...first, reading };
     second.prepared.unknown.push(...setAside);
-    return { ...second, brand };
+    return { ...second, reading };
   }
 
   private rankFor(

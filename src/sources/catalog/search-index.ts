@@ -48,6 +48,8 @@ const FIELD_BOOST: Record<NameKind, number> = { name: 2, alias: 3, synonym: 1.5,
 /** Typo costs: a swapped pair of letters or one edit keeps 90% of a word's weight, two edits 80%. */
 const EDIT_SIMILARITY = 0.1;
 const PREFIX_SIMILARITY = 0.8;
+/** See FoodIndex.retrieve. */
+const COMMON_SHARE = 0.05;
 const MIN_PREFIX_LENGTH = 4;
 
 /** Edits allowed for a word of this length: none below five letters, where most edits make another word. */
@@ -277,11 +279,17 @@ export class FoodIndex {
     return completion === null ? null : { token: completion.token, similarity: PREFIX_SIMILARITY };
   }
 
-  /** Entries sharing words with the query, best BM25 score first. */
+  /**
+   * Entries sharing words with the query, best BM25 score first. Words in more than COMMON_SHARE of the
+   * entries ("raw", "with") are left to the re-ranker when rarer ones remain: they rank little and cost
+   * most, as MiniSearch scores every entry that has them.
+   */
   retrieve(tokens: readonly string[], limit: number): number[] {
     if (tokens.length === 0) return [];
+    const common = this.variants.length * COMMON_SHARE;
+    const rare = tokens.filter((token) => (this.documentFrequency.get(token) ?? 0) <= common);
     return this.search
-      .search(tokens.join(' '))
+      .search((rare.length > 0 ? rare : tokens).join(' '))
       .slice(0, limit)
       .map((result) => result.id as number);
   }

@@ -59,7 +59,9 @@ describe('findProduct', () => {
     // "Sugars and honey" has 7 foods: the group "Sugar and confectionery" is the reference.
     const result = catalog.findProduct('honey');
     expect(result.category).toBe('Sugars and honey');
-    expect(result.comparisonText).toMatch(/average of the \d+ products in "Sugar and confectionery", per kg\.$/);
+    expect(result.comparisonText).toMatch(
+      /average of the \d+ products in "Sugar and confectionery", per kg\.$/,
+    );
   });
 
   it('rates beef mince high and offers a much lower meat', () => {

@@ -1,0 +1,65 @@
+import type { Brand } from './lexicon.js';
+import type { QueryText, TextNormaliser } from './text.js';
+
+/**
+ * The ways a query can be read, in order of preference. A query naming a brand that sells one kind of
+ * food is read with that food; otherwise the query is read as typed.
+ */
+export interface Reading {
+  tokens: string[];
+  /** The part naming the food: its last word is the head. */
+  headTokens: string[];
+  /** Words that only describe (weighed as qualifiers). */
+  describing: ReadonlySet<string>;
+  /** Words whose modifiers hold (a brand's food: Quorn is meat-free). */
+  stating: readonly string[];
+  brand: Brand | null;
+  /** A word the answer must have: the brand's kind of food ("drink" for Alpro). */
+  kind?: string;
+}
+
+export function readingsOf(
+  parsed: QueryText,
+  text: TextNormaliser,
+  /** Whether the query names a food the catalog knows ("almond" in "Alpro almond"). */
+  namesFood: boolean,
+): Reading[] {
+  const readings: Reading[] = [];
+  for (const brand of parsed.brands) {
+    if (brand.food === null) continue;
+    // A restaurant's food is its signature dish, not a kind: "McDonald's fries" are fries.
+    if (namesFood && brand.kind === 'restaurant') continue;
+    const food = text.phraseTokens(brand.food);
+    if (namesFood) {
+      // The query names its food ("Alpro almond"): the brand adds its kind ("drink") and what its food
+      // states (Quorn: meat-free) ...
+      const kind = food.slice(-1);
+      readings.push({
+        tokens: [...new Set([...parsed.tokens, ...kind])],
+        headTokens: [...kind, ...parsed.headTokens],
+        describing: new Set(kind.filter((token) => !parsed.tokens.includes(token))),
+        stating: food,
+        brand,
+        kind: kind[0],
+      });
+    }
+    // ... or the brand's food is the food and the query's words describe it ("Fanta orange").
+    readings.push({
+      tokens: [...new Set([...food, ...parsed.tokens])],
+      headTokens: food,
+      describing: new Set(parsed.tokens.filter((token) => !food.includes(token))),
+      stating: food,
+      brand,
+    });
+  }
+  if (readings.length === 0) {
+    readings.push({
+      tokens: parsed.tokens,
+      headTokens: parsed.headTokens,
+      describing: new Set(),
+      stating: [],
+      brand: null,
+    });
+  }
+  return readings;
+}
