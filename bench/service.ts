@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { silentLogger } from '../src/logging/logger.js';
 import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
-import { loadCatalog } from '../src/sources/catalog/index.js';
+import { type Catalog, loadCatalog } from '../src/sources/catalog/index.js';
 import { catalogFiles, compare, fmt, root, rows, settings, startBare } from './lib.js';
 
 const SETTINGS = settings({ durationS: 10, rounds: 3 });
@@ -52,7 +52,7 @@ function typo(name: string, next: () => number): string {
  * long LCI names), with pack sizes, brands, casing, plurals and typos; about 55% products, 10% the
  * milk trial and 35% recipes. Some miss on purpose, as real traffic does.
  */
-export function buildQueries(count: number): string[] {
+export function buildQueries(count: number, seed = 20240601): string[] {
   const { products, recipes } = catalogFiles();
   const productNames = [
     ...new Set(products.products.flatMap((p) => [...p.aliases, p.display, p.name.split(',')[0]!.trim()])),
@@ -61,7 +61,7 @@ export function buildQueries(count: number): string[] {
     ...new Set(products.products.filter((p) => p.trialMilk).flatMap((p) => [...p.aliases, p.display])),
   ];
   const recipeNames = [...new Set(recipes.recipes.flatMap((r) => [r.name, ...r.aliases]))];
-  const next = random(20240601);
+  const next = random(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const vary = (name: string, extras: readonly string[], suffixes: readonly string[]): string => {
     const roll = next();
@@ -129,6 +129,37 @@ async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
   return { ...fresh, runtime: compiled ? 'node on dist/' : 'tsx on src/' };
 }
 
+/** Distinct names for the cold run: more than a few seconds of load can send, so none repeats. */
+const COLD_QUERIES = 30_000;
+
+/** Times one lookup per query, in process, each name new: what a cold request spends matching. */
+function timeMatches(
+  catalog: Catalog,
+  paths: readonly string[],
+): { count: number; p50: number; p99: number } {
+  const times: number[] = [];
+  for (const path of paths) {
+    const url = new URL(path, 'http://localhost');
+    const name = url.searchParams.get('product') ?? url.searchParams.get('recipe') ?? '';
+    const lookup =
+      url.pathname === '/recipe'
+        ? () => catalog.findRecipe(name)
+        : url.pathname === '/product'
+          ? () => catalog.findTrialMilk(name)
+          : () => catalog.findProduct(name);
+    const start = performance.now();
+    try {
+      lookup();
+    } catch {
+      // Not found is an answer too.
+    }
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+}
+
 export async function run(): Promise<string> {
   const fresh = await measureFreshLoad();
   const catalog = loadCatalog();
@@ -138,6 +169,9 @@ export async function run(): Promise<string> {
   const cold = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
   const warmPort = (await warm.listen(0, '127.0.0.1')).port;
   const coldPort = (await cold.listen(0, '127.0.0.1')).port;
+  // For cold lookups: sent only names no request has sent yet (see below).
+  const coldNew = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
+  const freshPort = (await coldNew.listen(0, '127.0.0.1')).port;
 
   // One pass over the queries: the status mix, and the body size the bare server must match.
   const sizes: number[] = [];
@@ -166,6 +200,21 @@ export async function run(): Promise<string> {
     const requests = queries.map((path) => ({ method: 'GET', path }));
     const summaries = await compare(targets, requests, SETTINGS, { headers: { 'x-api-key': KEY } });
     const ratio = summaries[1]!.rps / summaries[0]!.rps;
+    // Cold lookups: names never sent before in this run, so no cache (the service's or the matcher's)
+    // can help; against the same bare server, measured again beside it.
+    const coldQueries = buildQueries(COLD_QUERIES, 7);
+    const coldTargets = [
+      { label: 'bare node:http', port: bare.port },
+      { label: 'carbon serve, cold lookups (cache disabled, every name new)', port: freshPort },
+    ];
+    const coldSummaries = await compare(
+      coldTargets,
+      coldQueries.map((path) => ({ method: 'GET', path })),
+      SETTINGS,
+      { headers: { 'x-api-key': KEY } },
+    );
+    const coldRatio = coldSummaries[1]!.rps / coldSummaries[0]!.rps;
+    const match = timeMatches(loadCatalog(), buildQueries(2_000, 11));
     const [one, five] = loadavg();
     return [
       '## carbon serve',
@@ -178,10 +227,20 @@ export async function run(): Promise<string> {
       '',
       `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
       '',
+      `Cold lookups: ${fmt(coldQueries.length)} further distinct queries, none sent before in this run, to a service with its cache disabled.`,
+      '',
+      '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+      ...rows(coldTargets, coldSummaries),
+      '',
+      `Ratio of cold lookups to bare node:http: **${fmt(coldRatio, 2)}** (target ≥ 0.50).`,
+      '',
+      `One match, in process, each name new (${fmt(match.count)} lookups: products, the milk trial and recipes): p50 ${fmt(match.p50, 3)} ms, p99 ${fmt(match.p99, 3)} ms (target p99 < 1 ms).`,
+      '',
       `Catalog (${fmt(fresh.stats.products)} products, ${fmt(fresh.stats.recipes)} recipes, ${fmt(fresh.stats.categories)} categories), in a fresh process (${fresh.runtime}): module import ${fmt(fresh.importMs)} ms, \`loadCatalog()\` ${fmt(fresh.loadMs)} ms; RSS ${fmt(fresh.rssBeforeMb, 1)} MB before load, ${fmt(fresh.rssAfterMb, 1)} MB after (heap used ${fmt(fresh.heapUsedMb, 1)} MB).`,
       '',
     ].join('\n');
   } finally {
-    await Promise.all([warm.close(), cold.close(), bare.close()]);
+    await Promise.all([warm.close(), cold.close(), coldNew.close(), bare.close()]);
   }
 }

@@ -92,7 +92,7 @@ export class FoodMatcher {
     entries.forEach((entry, i) => {
       for (const name of entry.names) {
         if (name.kind !== 'name' && name.kind !== 'alias') continue;
-        const key = text.nameTokens(name.text).join(' ');
+        const key = text.catalogTokens(name.text).join(' ');
         const previous = this.exact.get(key);
         // First come wins, except that a curated alias beats another entry's main name.
         if (key !== '' && (previous === undefined || (name.kind === 'alias' && previous !== i))) {

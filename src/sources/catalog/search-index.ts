@@ -92,31 +92,26 @@ export class FoodIndex {
     packWords: Iterable<string>,
   ) {
     this.packWords = new Set(packWords);
-    this.variants = entries.map((entry) =>
-      entry.names.flatMap((name) => {
-        const tokens = [...new Set(text.nameTokens(name.text))];
-        return tokens.length === 0
-          ? []
-          : [
-              {
-                tokens,
-                set: new Set(tokens),
-                kind: name.kind,
-                heads: this.headsOf(name),
-                weights: [],
-                totalWeight: 0,
-              },
-            ];
-      }),
-    );
+    // Names reading the same once normalised are one name, the most trusted kept ("Apples", "apple").
+    this.variants = entries.map((entry) => {
+      const seen = new Set<string>();
+      return entry.names.flatMap((name) => {
+        const tokens = [...new Set(text.catalogTokens(name.text))];
+        const key = tokens.join(' ');
+        if (tokens.length === 0 || seen.has(key)) return [];
+        seen.add(key);
+        const heads = this.headsOf(name);
+        return [{ tokens, set: new Set(tokens), kind: name.kind, heads, weights: [], totalWeight: 0 }];
+      });
+    });
     this.describedBy = entries.map(
-      (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.nameTokens(phrase))),
+      (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.catalogTokens(phrase))),
     );
     // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
     entries.forEach((entry) => {
       for (const name of entry.names) {
         if (name.kind === 'related') continue;
-        const tokens = text.nameTokens(name.kind === 'name' ? name.text.split(',')[0]! : name.text);
+        const tokens = text.catalogTokens(name.kind === 'name' ? name.text.split(',')[0]! : name.text);
         if (tokens.length === 1) this.foodWords.add(tokens[0]!);
       }
     });
@@ -217,7 +212,7 @@ export class FoodIndex {
    */
   private headsOf(name: IndexedName): string[] {
     const lastHead = (phrase: string): string[] => {
-      const tokens = this.text.nameTokens(phrase);
+      const tokens = this.text.catalogTokens(phrase);
       for (let i = tokens.length - 1; i >= 0; i--) {
         const token = tokens[i]!;
         if (!this.packWords.has(token) && !/\d/.test(token)) return [token];

@@ -9,9 +9,9 @@ import type { Brand, Lexicon } from './lexicon.js';
 
 /** Lowercase, accents removed (NFKD), typographic quotes and "&" unified: "Crème Brûlée" → "creme brulee". */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Most names are plain ASCII: skip the Unicode decomposition for them.
+  const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain
     .toLowerCase()
     .replace(/[‘’`´]/g, "'")
     .replace(/&/g, ' and ');
@@ -116,6 +116,21 @@ export class TextNormaliser {
   /** Tokens of a catalog name (food names, aliases, synonyms, dish names). */
   nameTokens(name: string): string[] {
     return this.tokenise(this.rewritePhrases(foldText(name)), false);
+  }
+
+  private readonly catalogCache = new Map<string, readonly string[]>();
+
+  /**
+   * nameTokens for the catalog's own names, remembered: building the indexes reads each name several
+   * times. Not for user text, which would grow the cache without bound.
+   */
+  catalogTokens(name: string): readonly string[] {
+    let tokens = this.catalogCache.get(name);
+    if (tokens === undefined) {
+      tokens = this.nameTokens(name);
+      this.catalogCache.set(name, tokens);
+    }
+    return tokens;
   }
 
   /** Tokens of a name prefix typed into an autocomplete box: no singularising of the last, partial word. */
