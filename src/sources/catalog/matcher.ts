@@ -183,7 +183,14 @@ export class FoodMatcher {
     const kept = reading.tokens.filter(
       (token) => !setAside.includes(this.index.correct(token)?.token ?? token),
     );
-    const second = this.rankFor(kept, reading.headTokens, reading.describing, reading.stating);
+    // The same candidates, scored without the set-aside words: no second retrieval.
+    const second = this.rankFor(
+      kept,
+      reading.headTokens,
+      reading.describing,
+      reading.stating,
+      first.candidates,
+    );
     if (second === null) return { ...first, reading };
     second.prepared.unknown.push(...setAside);
     return { ...second, reading };
@@ -194,6 +201,7 @@ export class FoodMatcher {
     headTokens: readonly string[],
     describing: ReadonlySet<string>,
     stating: readonly string[],
+    retrieved?: number[],
   ) {
     const prepared = prepareQuery(
       this.index,
@@ -205,10 +213,12 @@ export class FoodMatcher {
       stating,
     );
     if (prepared.words.length === 0) return null;
-    const candidates = this.index.retrieve(
-      prepared.words.map((word) => word.token),
-      CANDIDATES,
-    );
+    const candidates =
+      retrieved ??
+      this.index.retrieve(
+        prepared.words.map((word) => word.token),
+        CANDIDATES,
+      );
     return { prepared, candidates, ranked: rerank(this.context, prepared, candidates) };
   }
 
