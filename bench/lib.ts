@@ -95,24 +95,28 @@ export interface Summary {
  */
 export async function compare(
   targets: readonly Target[],
-  requests: readonly Record<string, unknown>[],
+  /** The requests, or per round (-1 for the warm-up) and target, for runs that must never repeat one. */
+  requests:
+    | readonly Record<string, unknown>[]
+    | ((round: number, target: number) => readonly Record<string, unknown>[]),
   { durationS, rounds, connections }: Settings,
   options: Record<string, unknown> = {},
 ): Promise<Summary[]> {
-  const load = (port: number, seconds: number) =>
+  const requestsFor = typeof requests === 'function' ? requests : () => requests;
+  const load = (port: number, seconds: number, round: number, target: number) =>
     autocannon({
       url: `http://127.0.0.1:${port}`,
       connections,
       duration: seconds,
       workers: 1,
       ...options,
-      requests,
+      requests: requestsFor(round, target),
     });
-  for (const target of targets) await load(target.port, 1);
+  for (const [index, target] of targets.entries()) await load(target.port, 1, -1, index);
   const results: AutocannonResult[][] = targets.map(() => []);
   for (let round = 0; round < rounds; round++) {
     for (const [index, target] of targets.entries()) {
-      results[index]!.push(await load(target.port, durationS));
+      results[index]!.push(await load(target.port, durationS, round, index));
     }
   }
   return results.map((runs) => {
