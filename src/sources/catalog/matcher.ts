@@ -113,7 +113,9 @@ export class FoodMatcher {
     const parsed = this.text.query(query);
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
-    for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens))) {
+    for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens), (token) =>
+      this.index.knows(token),
+    )) {
       const attempt = this.attempt(reading);
       if (attempt === null) continue;
       if (this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);

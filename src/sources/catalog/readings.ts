@@ -23,6 +23,8 @@ export function readingsOf(
   text: TextNormaliser,
   /** Whether the query names a food the catalog knows ("almond" in "Alpro almond"). */
   namesFood: boolean,
+  /** Whether the catalog knows a word: a brand's kind it does not know cannot be asked for. */
+  knows: (token: string) => boolean,
 ): Reading[] {
   const readings: Reading[] = [];
   for (const brand of parsed.brands) {
@@ -30,10 +32,12 @@ export function readingsOf(
     // A restaurant's food is its signature dish, not a kind: "McDonald's fries" are fries.
     if (namesFood && brand.kind === 'restaurant') continue;
     const food = text.phraseTokens(brand.food);
+    // The food's own name, before what comes with it: "chocolate sandwich biscuit (with cream filling)".
+    const foodHead = text.phraseTokens(brand.food.split(/\s(?:with|in)\s/)[0]!);
     if (namesFood) {
       // The query names its food ("Alpro almond"): the brand adds its kind ("drink") and what its food
       // states (Quorn: meat-free) ...
-      const kind = food.slice(-1);
+      const kind = foodHead.slice(-1).filter(knows);
       readings.push({
         tokens: [...new Set([...parsed.tokens, ...kind])],
         headTokens: [...kind, ...parsed.headTokens],
@@ -46,7 +50,7 @@ export function readingsOf(
     // ... or the brand's food is the food and the query's words describe it ("Fanta orange").
     readings.push({
       tokens: [...new Set([...food, ...parsed.tokens])],
-      headTokens: food,
+      headTokens: foodHead,
       describing: new Set(parsed.tokens.filter((token) => !food.includes(token))),
       stating: food,
       brand,
