@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { NotFoundError } from '../../src/core/errors.js';
+import { CLOSEST_NOTE } from '../../src/sources/catalog/catalog.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
 
 /** Why a query must not be matched: not a food at all, a food the catalog lacks, or (dishes) a dish
@@ -37,6 +38,8 @@ export function loadQueryFixture(file: string): QueryFixture {
 export interface MatchOutcome {
   /** The answer's key (Agribalyse code or dish name), or null when not found. */
   code: string | null;
+  /** The answer says it is only the closest match (a variety or brand set aside). */
+  closest?: boolean;
   /** What a person reads in a report: the name and confidence, or the suggestions. */
   label: string;
 }
@@ -45,6 +48,8 @@ export interface MatchEvaluation {
   total: number;
   correct: number;
   wrong: string[];
+  /** Of the wrong answers, those that said they were only the closest match. */
+  wrongClosest: number;
   missed: string[];
   /** Not-found queries that matched something anyway. */
   falsePositives: string[];
@@ -65,7 +70,11 @@ export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutc
   return (query) => {
     try {
       const result = catalog.findProduct(query);
-      return { code: codeByName.get(result.name) ?? '?', label: `${result.name} (${result.confidence})` };
+      return {
+        code: codeByName.get(result.name) ?? '?',
+        label: `${result.name} (${result.confidence})`,
+        closest: result.notes.some((note) => note.startsWith(CLOSEST_NOTE)),
+      };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
@@ -78,7 +87,11 @@ export function createRecipeProbe(catalog: Catalog): (query: string) => MatchOut
   return (query) => {
     try {
       const result = catalog.findRecipe(query);
-      return { code: result.name, label: `${result.name} (${result.confidence})` };
+      return {
+        code: result.name,
+        label: `${result.name} (${result.confidence})`,
+        closest: result.notes.some((note) => note.startsWith(CLOSEST_NOTE)),
+      };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
       return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
@@ -92,10 +105,16 @@ export function evaluateMatching(
 ): MatchEvaluation {
   const wrong: string[] = [];
   const missed: string[] = [];
+  let wrongClosest = 0;
   for (const { query, expected } of fixture.found) {
-    const { code, label } = probe(query);
+    const { code, label, closest } = probe(query);
     if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
-    else if (!expected.includes(code)) wrong.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
+    else if (!expected.includes(code)) {
+      wrong.push(
+        `${query} → ${label}${closest === true ? ' [closest]' : ''}; expected ${expected.join(' or ')}`,
+      );
+      if (closest === true) wrongClosest++;
+    }
   }
   const falsePositives: string[] = [];
   const nonFoodMatched: string[] = [];
@@ -111,6 +130,7 @@ export function evaluateMatching(
     total,
     correct,
     wrong,
+    wrongClosest,
     missed,
     falsePositives,
     nonFoodMatched,
@@ -126,7 +146,8 @@ export function describeEvaluation(title: string, evaluation: MatchEvaluation, d
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
   const lines = [
     `${title}: ${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
-      `${percent(evaluation.wrongRate)} wrong match, ${percent(evaluation.missedRate)} wrongly not found; ` +
+      `${percent(evaluation.wrongRate)} wrong match (${evaluation.wrongClosest} of them said to be the closest match), ` +
+      `${percent(evaluation.missedRate)} wrongly not found; ` +
       `must-not-match queries matched anyway: ${evaluation.falsePositives.length}/${evaluation.refusals} ` +
       `(non-food: ${evaluation.nonFoodMatched.length})`,
   ];

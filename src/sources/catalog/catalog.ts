@@ -50,11 +50,14 @@ function displayQuery(query: string): string {
   return query.replace(/\s+/g, ' ').trim();
 }
 
+/** How a note saying that a generic item stands in for what was asked begins. */
+export const CLOSEST_NOTE = 'Closest match in the catalog';
+
 /** Says plainly that a generic item stands in for what was asked. */
 function closestMatchNote(answer: MatchAnswer, name: string): string[] {
   if (!answer.closest) return [];
   const setAside = answer.setAside.length === 0 ? '' : ` (no item for "${answer.setAside.join(' ')}")`;
-  return [`Closest match in the catalog${setAside}: ${name}.`];
+  return [`${CLOSEST_NOTE}${setAside}: ${name}.`];
 }
 
 export function createCatalog(
