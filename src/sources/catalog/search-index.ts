@@ -271,7 +271,11 @@ export class FoodIndex {
       if (completion === null || frequency > completion.frequency)
         completion = { token: candidate, frequency };
     }
-    return completion === null ? null : { token: completion.token, similarity: PREFIX_SIMILARITY };
+    if (completion === null) return null;
+    return {
+      token: this.text.canonical(completion.token) ?? completion.token,
+      similarity: PREFIX_SIMILARITY,
+    };
   }
 
   /**

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMatchProbe,
+  createRecipeProbe,
+  describeEvaluation,
+  evaluateMatching,
+  loadQueryFixture,
+} from '../../../scripts/build-data/match-evaluation.js';
+import { loadCatalog } from '../../../src/sources/catalog/index.js';
+
+/**
+ * The 2026 blind query sets (issue #8, data/README.md): development halves, tuned on (in-sample), and
+ * validation halves, never tuned on. The floors sit just under the final figures and only guard
+ * against regressions; only summaries are printed for the validation halves, so that nobody tunes on
+ * their per-query results.
+ */
+const catalog = loadCatalog();
+const products = createMatchProbe(catalog);
+const dishes = createRecipeProbe(catalog);
+
+const SETS = [
+  { file: 'queries-2026/products-dev.json', probe: products, accuracy: 0.91, wrong: 0.04, refusedAnyway: 5 },
+  {
+    file: 'queries-2026/products-validation.json',
+    probe: products,
+    accuracy: 0.87,
+    wrong: 0.06,
+    refusedAnyway: 8,
+  },
+  { file: 'queries-2026/dishes-dev.json', probe: dishes, accuracy: 0.92, wrong: 0.02, refusedAnyway: 2 },
+  {
+    file: 'queries-2026/dishes-validation.json',
+    probe: dishes,
+    accuracy: 0.85,
+    wrong: 0.01,
+    refusedAnyway: 4,
+  },
+] as const;
+
+describe('matching on the 2026 blind query sets', () => {
+  it.each(SETS)('$file stays at its floors and refuses every non-food', ({ file, probe, ...floor }) => {
+    const evaluation = evaluateMatching(probe, loadQueryFixture(file));
+    console.log(describeEvaluation(file, evaluation, file.endsWith('-dev.json')));
+    expect(evaluation.accuracy).toBeGreaterThanOrEqual(floor.accuracy);
+    expect(evaluation.wrongRate).toBeLessThanOrEqual(floor.wrong);
+    expect(evaluation.falsePositives.length).toBeLessThanOrEqual(floor.refusedAnyway);
+    expect(evaluation.nonFoodMatched).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BrandsFileSchema, LexiconSchema } from '../../../src/sources/catalog/lexicon.js';
+import { FoodIndex } from '../../../src/sources/catalog/search-index.js';
+import { TextNormaliser } from '../../../src/sources/catalog/text.js';
+
+const read = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../../data/curated/${file}`, import.meta.url), 'utf8'));
+const lexicon = LexiconSchema.parse(read('lexicon.json'));
+const text = new TextNormaliser(lexicon, BrandsFileSchema.parse(read('brands.json')));
+const index = new FoodIndex(
+  [
+    {
+      names: [
+        { text: 'Chicken, breast, raw', kind: 'name' },
+        { text: 'chicken breast', kind: 'alias' },
+      ],
+    },
+    { names: [{ text: 'Broccoli, raw', kind: 'name' }] },
+    { names: [{ text: 'Cinnamon, powder', kind: 'name' }] },
+    {
+      names: [
+        { text: 'Chocolate milk', kind: 'name' },
+        { text: 'Chocolate milks', kind: 'synonym' },
+      ],
+    },
+    { names: [{ text: 'Eggplant, raw', kind: 'name' }] },
+  ],
+  text,
+  lexicon.packWords,
+);
+
+describe('FoodIndex', () => {
+  it('corrects swapped letters, which plain edit distance counts twice', () => {
+    expect(index.correct('chikcen')).toEqual({ token: 'chicken', similarity: 0.9 });
+  });
+
+  it('corrects one or two edits by word length, and not in short words', () => {
+    expect(index.correct('brocolli')?.token).toBe('broccoli');
+    expect(index.correct('cinammon')?.token).toBe('cinnamon');
+    expect(index.correct('milc')).toBeNull();
+  });
+
+  it('corrects towards a spelling variant people type ("aubergene" → eggplant)', () => {
+    expect(index.correct('aubergene')?.token).toBe('eggplant');
+  });
+
+  it('completes a prefix of four letters or more', () => {
+    expect(index.correct('choc')).toEqual({ token: 'chocolate', similarity: 0.8 });
+  });
+
+  it('retrieves entries sharing words, best first, and completes for autocomplete', () => {
+    expect(index.retrieve(['chicken', 'breast'], 5)[0]).toBe(0);
+    expect(index.complete(['choc'], 5)).toEqual([3]);
+    expect(index.complete(['chicken', 'br'], 5)).toEqual([0]);
+  });
+
+  it('keeps one of the names that read the same once normalised', () => {
+    expect(index.variants[3]!.map((variant) => variant.kind)).toEqual(['name']);
+  });
+});

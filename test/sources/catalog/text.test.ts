@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BrandsFileSchema, LexiconSchema } from '../../../src/sources/catalog/lexicon.js';
+import { foldText, TextNormaliser } from '../../../src/sources/catalog/text.js';
+
+const read = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../../data/curated/${file}`, import.meta.url), 'utf8'));
+const lexicon = LexiconSchema.parse(read('lexicon.json'));
+const brands = BrandsFileSchema.parse(read('brands.json'));
+const text = new TextNormaliser(lexicon, brands);
+
+describe('TextNormaliser', () => {
+  it('folds accents, quotes and ampersands', () => {
+    expect(foldText('Crème Brûlée & Co’s')).toBe("creme brulee  and  co's");
+  });
+
+  it('gives names and queries the same singular, unified tokens', () => {
+    expect(text.nameTokens('Tomatoes, canned')).toEqual(['tomato', 'canned']);
+    expect(text.nameTokens('Aubergine')).toEqual(text.nameTokens('eggplants'));
+    expect(text.nameTokens('Semi-skimmed milk')).toEqual(['semiskimmed', 'milk']);
+    expect(text.nameTokens('Cola, sugar free')).toEqual(['cola', 'unsweetened']);
+  });
+
+  it('keeps uncountable words whole', () => {
+    expect(text.nameTokens('hummus')).toEqual(['hummus']);
+    expect(text.nameTokens('couscous')).toEqual(['couscous']);
+  });
+
+  it('strips pack sizes, marketing words and brands from a query, keeping the brands aside', () => {
+    const parsed = text.query('Oatly Barista Edition Oat Drink 1L');
+    expect(parsed.brands.map((brand) => brand.brand)).toEqual(['Oatly']);
+    expect(parsed.tokens).toEqual(['barista', 'oat', 'drink']);
+    expect(text.query('Heinz Baked Beanz 4x415g').tokens).not.toContain('415g');
+  });
+
+  it('reads a US lean/fat ratio as a fat percentage, kept when a catalog name has it', () => {
+    expect(text.query('ground beef 80/20').tokens).not.toContain('20%');
+    text.knownPercentages.add('20%'); // as FoodIndex does for "Beef, minced steak, 20% fat"
+    expect(text.query('ground beef 80/20').tokens).toContain('20%');
+  });
+
+  it('splits the part naming the food from what comes with it', () => {
+    const parsed = text.query('tuna chunks in spring water');
+    expect(parsed.headTokens).toEqual(['tuna', 'chunk']);
+  });
+
+  it('keeps a typed last word whole for autocomplete, even a stop word', () => {
+    expect(text.prefixWords('a')).toEqual(['a']);
+    expect(text.prefixWords('the oat m')).toEqual(['oat', 'm']);
+  });
+});
