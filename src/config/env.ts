@@ -14,6 +14,10 @@ const optionalUrl = optionalString
   .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional())
   .transform((value) => value?.replace(/\/+$/, ''));
 
+/** A DNS host name (RFC 1123 labels), such as "localhost" or "bot.example.com". */
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
 /**
  * A blank value (`PORT=` in a .env file, or spaces) means unset, so the schema's default applies;
  * anything else is trimmed before `schema` sees it.
@@ -39,8 +43,22 @@ export const EnvSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   /** The bot's shared HTTP server (Slack events, Discord interactions, health) or `carbon serve`. */
-  PORT: blankIsUnset(z.coerce.number().int().min(0).max(65_535).optional()),
-  HOST: optionalString,
+  // Digits only: Number() would read "0x50" as port 80 and "1e3" as 1000.
+  PORT: blankIsUnset(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a whole number from 0 to 65535')
+      .transform(Number)
+      .pipe(z.number().max(65_535, 'must be a whole number from 0 to 65535'))
+      .optional(),
+  ),
+  HOST: optionalString.pipe(
+    z
+      .union([z.ipv4(), z.ipv6(), z.string().regex(HOST_NAME)], {
+        error: 'must be an IP address or a host name',
+      })
+      .optional(),
+  ),
   CARBON_SERVICE_KEYS: optionalString.transform((value, context) => {
     if (value === undefined) return [];
     const keys = value

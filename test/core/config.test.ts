@@ -130,6 +130,10 @@ describe('parseConfig', () => {
     ['CARBON_SOURCE', 'database'],
     ['LOG_LEVEL', 'loud'],
     ['PORT', '70000'],
+    ['PORT', '0x50'],
+    ['PORT', '1e3'],
+    ['HOST', 'not a host!'],
+    ['HOST', 'http://example.com'],
     ['DISCORD_PUBLIC_KEY', 'not-hex'],
     ['DISCORD_APPLICATION_ID', '12ab'],
   ])('names %s when it is %j', (name, value) => {
@@ -140,6 +144,22 @@ describe('parseConfig', () => {
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).problems.join('\n')).toContain(name);
       expect((error as ConfigError).message).toContain(name);
+    }
+  });
+
+  it('accepts IP addresses and host names for HOST', () => {
+    for (const host of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'bot.example.com']) {
+      expect(parseConfig({ HOST: host }).HOST).toBe(host);
+    }
+  });
+
+  it('does not echo a bad HOST or PORT', () => {
+    try {
+      parseConfig({ HOST: 'bad host value', PORT: '0x50' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).not.toContain('bad host value');
+      expect((error as Error).message).not.toContain('0x50');
     }
   });
 

@@ -60,8 +60,12 @@ describe('committed data/', () => {
 });
 
 const missing = missingRawData();
-/** CI always checks ../shared out beside the clone, so there a missing raw-data directory is a failure. */
-const inCi = process.env.CI === 'true';
+/**
+ * This project's CI (.ci/run) checks ../shared out beside the clone and says so with
+ * CARBON_REQUIRE_RAW_DATA=1: there a missing raw-data directory is a failure. Elsewhere (a developer's
+ * machine, a fork's hosted CI, which sets CI=true but has no ../shared) the check is skipped, saying why.
+ */
+const inCi = process.env.CARBON_REQUIRE_RAW_DATA === '1';
 
 describe('npm run build:data', () => {
   // Locally the raw data may be absent; the skip then says why in the test name.
@@ -70,7 +74,7 @@ describe('npm run build:data', () => {
     async () => {
       expect(
         missing,
-        `CI=true, yet the data/ reproducibility check cannot run (${missing}): CI must check out ../shared beside the clone, or set CARBON_RAW_DATA_DIR`,
+        `CARBON_REQUIRE_RAW_DATA=1, yet the data/ reproducibility check cannot run (${missing}): check out ../shared beside the clone, or set CARBON_RAW_DATA_DIR`,
       ).toBeNull();
       const output = await buildData();
       expect(serialise(output.products), 'data/products.json is stale: run npm run build:data').toBe(
