@@ -2,8 +2,17 @@ import { InvalidInputError, type LookupKind } from './errors.js';
 
 export const MAX_NAME_LENGTH = 200;
 
-/** C0/C1 controls, zero-width characters and BOMs: invisible in chat, so they must not affect matching. */
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\u200b-\u200f\u2028\u2029\ufeff]/gu;
+/**
+ * C0/C1 controls, zero-width characters, BOMs and bidirectional overrides and isolates (U+061C,
+ * U+200E/F, U+202A–202E, U+2066–2069): invisible in chat, they must not affect matching, and in a
+ * reply they can reorder what a user reads.
+ */
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+
+/** Text from a user or an upstream with invisible and control characters turned into spaces. */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE_OR_CONTROL, ' ');
+}
 
 export type Command =
   | { type: 'lookup'; kind: LookupKind; name: string }
@@ -14,7 +23,7 @@ export type Command =
  * Throws InvalidInputError when nothing usable is left or it is too long.
  */
 export function normaliseName(raw: string): string {
-  const name = raw.replace(INVISIBLE_OR_CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const name = stripInvisible(raw).replace(/\s+/g, ' ').trim();
   if (name.length === 0) throw new InvalidInputError('the name is empty');
   if ([...name].length > MAX_NAME_LENGTH) {
     throw new InvalidInputError(`names are limited to ${MAX_NAME_LENGTH} characters`);

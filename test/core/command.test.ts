@@ -76,6 +76,11 @@ describe('normaliseName', () => {
     expect(normaliseName('  oat\n\nmilk ')).toBe('oat milk');
   });
 
+  it('removes bidirectional overrides and isolates, which could reorder a reply', () => {
+    expect(normaliseName('\u202eklim tao\u202c')).toBe('klim tao');
+    expect(normaliseName('oat\u2066 milk\u2069\u061c')).toBe('oat milk');
+  });
+
   it('throws InvalidInputError with a user-safe reason', () => {
     try {
       normaliseName('\u0007');

@@ -283,11 +283,26 @@ describe('mapping 200 bodies', () => {
     ['an overflowing number', JSON.stringify(productBody()).replace('0.9', '1e400')],
     ['a null footprint', JSON.stringify(productBody({ kg_co2_per_kg: null }))],
     ['a non-numeric string', JSON.stringify(productBody({ kg_co2_per_kg: 'about 3' }))],
+    ['an implausible footprint', JSON.stringify(productBody({ kg_co2_per_kg: 1e308 }))],
+    ['an implausible footprint as text', JSON.stringify(productBody({ kg_co2_per_kg: '5000' }))],
   ])('rejects a product body with %s as BadResponseError', async (_label, body) => {
     fake.respondOnce({ body });
     const error = await failure(apiSource().lookupProduct('oat milk'));
     expect(error).toBeInstanceOf(BadResponseError);
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('strips bidirectional overrides and other invisible characters from upstream text', async () => {
+    fake.respondOnce({
+      body: productBody({
+        product_name: 'Oat\u202e drink\u2066 \u200bplain\u0007',
+        percentage_impact_difference: '40% lower\u202d than the average',
+      }),
+    });
+    const result = await apiSource().lookupProduct('oat milk');
+    expect(result.name).toBe('Oat drink plain');
+    expect(result.comparisonText).toBe('40% lower than the average');
+    expect(JSON.stringify(result)).not.toMatch(/[\u202a-\u202e\u2066-\u2069\u200b\u0007]/);
   });
 
   it('rejects a recipe body with a missing climate_friendly as BadResponseError', async () => {
