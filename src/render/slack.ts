@@ -70,7 +70,26 @@ export function escapeMrkdwn(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/@(?=channel|here|everyone)/gi, `@${ZERO_WIDTH_SPACE}`);
+    .replace(/@(?=channel|here|everyone)/gi, `@${ZERO_WIDTH_SPACE}`)
+    .replace(/[*~`]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g, (mark) => FORMATTING_LOOKALIKES[mark] ?? mark);
+}
+
+/**
+ * mrkdwn has no escape for its formatting marks (Slack's formatting reference), so in echoed text
+ * they become look-alikes: "*b*" or a backtick from a user must not turn a shared card bold or code.
+ * An underscore inside a word ("CARBON_API_KEY") formats nothing and stays.
+ */
+const FORMATTING_LOOKALIKES: Record<string, string> = { '*': '∗', _: 'ˍ', '~': '∼', '`': 'ˋ' };
+
+/**
+ * The card's own text (figures such as "< 0.001 kg" or "<1%") is not escaped piece by piece: every
+ * `&`, `<` and `>` that is not an entity or one of the card's own mentions is escaped here.
+ */
+function escapeStray(text: string): string {
+  return text
+    .replace(/&(?!(?:amp|lt|gt);)/g, '&amp;')
+    .replace(/<(?!@[UW][A-Z0-9]+>)/g, '&lt;')
+    .replace(/(?<!<@[UW][A-Z0-9]+)>/g, '&gt;');
 }
 
 /**
@@ -124,7 +143,11 @@ export function decodeLookupButton(value: string | undefined): LookupButtonValue
  * names and URLs in it (explicit `<@U…>` still works, for the "Shared by" credit); escapeMrkdwn
  * neutralises the same mentions again, for the fallback `text` where there is no such switch.
  */
-const mrkdwn = (text: string): types.MrkdwnElement => ({ type: 'mrkdwn', text, verbatim: true });
+const mrkdwn = (text: string): types.MrkdwnElement => ({
+  type: 'mrkdwn',
+  text: escapeStray(text),
+  verbatim: true,
+});
 
 /** `text` is escaped mrkdwn; a cut to the section limit keeps entities whole. */
 function section(text: string): types.SectionBlock {
@@ -346,7 +369,7 @@ export function renderSlack(
     blocks.push(context([`Shared by <@${options.sharedBy}>`]));
   }
   return {
-    text: truncateEscaped(text, SLACK_LIMITS.fallbackText),
+    text: truncateEscaped(escapeStray(text), SLACK_LIMITS.fallbackText),
     blocks: blocks.slice(0, SLACK_LIMITS.blocks),
   };
 }

@@ -71,6 +71,31 @@ const recipe = (overrides: Partial<RecipeResult> = {}): RecipeResult =>
 const allText = (card: { text: string; blocks: Block[] }): string =>
   [card.text, ...textObjects(card.blocks).map(({ object }) => object.text)].join('\n');
 
+describe('renderSlack: text that must not format or break the card', () => {
+  it('escapes the card\'s own "<" in tiny figures ("< 0.001 kg", "<1%")', () => {
+    const tiny = renderSlack(resultReply(product({ kgCo2ePerUnit: 0.0004 })));
+    const shares = renderSlack(
+      resultReply(recipe({ contributors: [{ name: 'Salt', grams: 1, kgCo2e: 0.0001, share: 0.001 }] })),
+    );
+    for (const card of [tiny, shares]) {
+      for (const text of mrkdwnTexts(card)) expect(text).not.toMatch(/<(?![@!#])/);
+    }
+    expect(mrkdwnTexts(tiny).join('\n')).toContain('&lt; 0.001');
+    expect(mrkdwnTexts(shares).join('\n')).toContain('&lt;1%');
+  });
+
+  it("does not let a user's query format a shared card (*bold*, `code`, _italic_, ~strike~)", () => {
+    const query = '*b* `code` _i_ ~s~';
+    const card = renderSlack(resultReply(product({ query })), { sharedBy: 'U123ABC' });
+    const notFound = renderSlack(errorReply(toErrorView(new NotFoundError('product', query))));
+    for (const text of [...mrkdwnTexts(card), ...mrkdwnTexts(notFound)]) {
+      expect(text).not.toMatch(/\*b\*|`code`|(?<![A-Za-z0-9])_i_|~s~/);
+    }
+    expect(mrkdwnTexts(card).join('\n')).toContain('∗b∗');
+    expect(mrkdwnTexts(card).join('\n')).toContain('Shared by <@U123ABC>');
+  });
+});
+
 describe('renderSlack: products', () => {
   it('shows the name, value per kg, comparison, scale, swap, source and a share button', () => {
     const card = renderSlack(resultReply(product()));
