@@ -43,6 +43,11 @@ export const LexiconSchema = z.object({
   /** States a plain query does not mean: "broccoli" is raw broccoli, not frozen or canned. */
   nonDefaultStates: z.array(z.string().min(1)),
   exclusiveGroups: z.array(ExclusiveGroupSchema),
+  /**
+   * Words that say the query is not about food ("soap", "charger", "puppy"): such a query is refused
+   * rather than matched on its food words ("lemon dish soap"). A word the catalog uses is never one.
+   */
+  nonFoodWords: z.array(z.string().min(1)),
   /** Offered for an empty autocomplete box: common staples chosen by hand, not measured from usage. */
   popularProducts: z.array(z.string().min(1)),
 });

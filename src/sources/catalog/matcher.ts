@@ -52,6 +52,8 @@ export class FoodMatcher {
   readonly index: FoodIndex;
   private readonly context: RerankContext;
   private readonly packWords: ReadonlySet<string>;
+  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word the catalog uses. */
+  private readonly nonFood: ReadonlySet<string>;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
   private readonly exact = new Map<string, number>();
 
@@ -71,6 +73,11 @@ export class FoodMatcher {
     this.closestMatches = kind === 'products';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
+    this.nonFood = new Set(
+      lexicon.nonFoodWords
+        .map((word) => text.canonical(word) ?? word)
+        .filter((word) => !this.index.knows(word)),
+    );
     const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
     const modifiers = new ModifierReader(groups);
     this.context = {
@@ -111,6 +118,8 @@ export class FoodMatcher {
       };
     }
     const parsed = this.text.query(query);
+    // "lemon dish soap", "flights to Turkey": not food, whatever food words they hold.
+    if (parsed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
     for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens), (token) =>

@@ -181,10 +181,14 @@ function scoreVariant(
     variant.heads[0] !== query.head;
   if (query.head !== undefined && (!variant.set.has(query.head) || reversed))
     score -= WEIGHTS.missingQueryHead;
+  // The name's head may go unsaid when a query word only ever names that kind of food: "minestrone"
+  // is always a soup, "hollandaise" a sauce; "kebab" is not always a pizza.
   if (
     variant.heads.length > 0 &&
     variant.tokens.length > 1 &&
-    !variant.heads.some((head) => query.tokenSet.has(head))
+    !variant.heads.some(
+      (head) => query.tokenSet.has(head) || query.words.some((word) => index.onlyNames(word.token, head)),
+    )
   )
     score -= WEIGHTS.missingNameHead;
   if (variant.kind === 'synonym') score -= WEIGHTS.synonymDiscount;

@@ -50,7 +50,8 @@ const EDIT_SIMILARITY = 0.1;
 const PREFIX_SIMILARITY = 0.8;
 /** See FoodIndex.retrieve. */
 const COMMON_SHARE = 0.05;
-const MIN_PREFIX_LENGTH = 4;
+/** Shorter prefixes complete to too many words ("port" → "porter"); "choc" is a spelling instead. */
+const MIN_PREFIX_LENGTH = 5;
 
 /** Edits allowed for a word of this length: none below five letters, where most edits make another word. */
 function maxEdits(token: string): number {
@@ -60,14 +61,19 @@ function maxEdits(token: string): number {
 }
 const MIN_TRANSPOSITION_LENGTH = 4;
 
-/** Adjacent transpositions ("chikcen" → "chicken"): Levenshtein counts them as two edits. */
-function transpositions(token: string): string[] {
-  const swapped: string[] = [];
+/**
+ * The commonest typos, allowed even in short words where any other edit is too risky: adjacent
+ * letters swapped ("chikcen", which Levenshtein counts as two edits) and a doubled letter typed once
+ * or a single one typed twice ("aple", "tomatoe").
+ */
+function slips(token: string): string[] {
+  const variants: string[] = [];
   for (let i = 0; i < token.length - 1; i++) {
-    if (token[i] === token[i + 1]) continue;
-    swapped.push(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
+    if (token[i] === token[i + 1]) variants.push(token.slice(0, i) + token.slice(i + 1));
+    else variants.push(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
   }
-  return swapped;
+  for (let i = 0; i < token.length; i++) variants.push(token.slice(0, i + 1) + token.slice(i));
+  return variants;
 }
 
 const NAME_CONNECTORS = /^(?:with|w|in|on|for|from)\b/i;
@@ -115,6 +121,16 @@ export class FoodIndex {
         if (tokens.length === 1) this.foodWords.add(tokens[0]!);
       }
     });
+    for (const variants of this.variants) {
+      for (const variant of variants) {
+        if (variant.kind !== 'name' && variant.kind !== 'alias') continue;
+        for (const token of variant.tokens) {
+          const heads = this.headsWith.get(token) ?? new Set<string>();
+          for (const head of variant.heads) heads.add(head);
+          this.headsWith.set(token, heads);
+        }
+      }
+    }
     this.trustedWords = this.variants.map(
       (variants) =>
         new Set(
@@ -185,6 +201,15 @@ export class FoodIndex {
     return this.documentFrequency.has(token);
   }
 
+  /** Per word: the heads of the names (main names and aliases) that have it. */
+  private readonly headsWith = new Map<string, Set<string>>();
+
+  /** Whether every name or alias with the word is a kind of `head` ("minestrone" → "soup"). */
+  onlyNames(token: string, head: string): boolean {
+    const heads = this.headsWith.get(token);
+    return heads !== undefined && heads.size === 1 && heads.has(head);
+  }
+
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
     return this.variants[entry]!.some(
@@ -207,8 +232,8 @@ export class FoodIndex {
   /**
    * Head words of a name. An alias or synonym is an English phrase: its head is its last word that
    * is not a pack or state word ("chicken breast fillets" → "breast"). An Agribalyse name is a list:
-   * the food, then kinds and qualifiers ("Mushroom sauce, prepacked", "Candies, marshmallows"): its
-   * heads are the last word of each of its first two parts and of any bracket, one per "or".
+   * the food, then what qualifies it ("Liver, chicken, cooked" is liver; "Squash, spaghetti" a squash):
+   * its heads are the last word of its first part and of any bracket, one per "or".
    */
   private headsOf(name: IndexedName): string[] {
     const lastHead = (phrase: string): string[] => {
@@ -224,7 +249,7 @@ export class FoodIndex {
     const parts = name.text
       .replace(/\([^)]*\)/g, ' ')
       .split(',')
-      .slice(0, 2)
+      .slice(0, 1)
       .map((part) => part.trim().split(/\s(?:with|w|in|on|for|from)\s/i)[0]!)
       .filter((part, i) => part !== '' && !NAME_CONNECTORS.test(part) && (i === 0 || !/\band\b/.test(part)));
     return [...parts, ...bracketed].flatMap((part) => part.split(/\s+or\s+/)).flatMap(lastHead);
@@ -254,9 +279,9 @@ export class FoodIndex {
         best = { token: candidate, distance, frequency };
       }
     };
-    for (const swapped of transpositions(token)) {
-      const frequency = this.vocabulary.get(swapped);
-      if (frequency !== undefined) consider(this.text.canonical(swapped) ?? swapped, 1, frequency);
+    for (const slip of slips(token)) {
+      const frequency = this.vocabulary.get(slip);
+      if (frequency !== undefined) consider(this.text.canonical(slip) ?? slip, 1, frequency);
     }
     if (edits > 0) {
       for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, edits)) {

@@ -160,7 +160,7 @@ export class TextNormaliser {
             return ' , ';
           });
     const text = this.rewritePhrases(withoutBrands.replace(QUANTITY, ' '));
-    const cut = text.search(/\s(?:in|with|w|on|for|from)\s/);
+    const cut = text.search(/\s(?:in|with|w|on|for|from|to)\s/);
     const tokens = this.tokenise(text, true);
     const headTokens = cut > 0 ? this.tokenise(text.slice(0, cut), true) : tokens;
     return { tokens, headTokens, brands, onlyBrandOrMarketing: tokens.length === 0 && folded.trim() !== '' };

@@ -45,8 +45,14 @@ describe('FoodIndex', () => {
     expect(index.correct('aubergene')?.token).toBe('eggplant');
   });
 
-  it('completes a prefix of four letters or more', () => {
-    expect(index.correct('choc')).toEqual({ token: 'chocolate', similarity: 0.8 });
+  it('completes a prefix of five letters or more, not a shorter one', () => {
+    expect(index.correct('chocol')).toEqual({ token: 'chocolate', similarity: 0.8 });
+    expect(index.correct('brocc')).toEqual({ token: 'broccoli', similarity: 0.8 });
+    expect(index.correct('cinn')).toBeNull();
+  });
+
+  it('corrects a doubled letter typed once, even in a short word', () => {
+    expect(index.correct('brocoli')?.token).toBe('broccoli');
   });
 
   it('retrieves entries sharing words, best first, and completes for autocomplete', () => {
