@@ -51,30 +51,49 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+function groupBy(
+  items: AgribalyseItem[],
+  key: (item: AgribalyseItem) => string,
+): Map<string, AgribalyseItem[]> {
+  const groups = new Map<string, AgribalyseItem[]>();
+  for (const item of items) {
+    const members = groups.get(key(item)) ?? [];
+    members.push(item);
+    groups.set(key(item), members);
+  }
+  return groups;
+}
+
+/**
+ * The English name most of the members carry in CIQUAL, capitalised, or null when fewer than
+ * MIN_MAJORITY_SHARE of those with a name share it.
+ */
+function majorityName(
+  members: AgribalyseItem[],
+  nameOf: (item: AgribalyseItem) => string | null | undefined,
+): string | null {
+  const counts = new Map<string, number>();
+  let matched = 0;
+  for (const item of members) {
+    const name = nameOf(item);
+    if (name === undefined || name === null) continue;
+    matched += 1;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const [majority, majorityCount] = [...counts].sort(
+    (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
+  )[0] ?? [null, 0];
+  return majority !== null && majorityCount / matched >= MIN_MAJORITY_SHARE ? capitalise(majority) : null;
+}
+
 /** One category per Agribalyse subgroup, sorted by English name; throws if a name is missing or shared. */
 export function buildCategories(items: AgribalyseItem[], ciqual: Map<number, CiqualNames>): Category[] {
-  const bySubgroup = new Map<string, AgribalyseItem[]>();
-  for (const item of items) {
-    const members = bySubgroup.get(item.subgroup) ?? [];
-    members.push(item);
-    bySubgroup.set(item.subgroup, members);
-  }
   const categories: Category[] = [];
-  for (const [subgroup, members] of bySubgroup) {
-    const counts = new Map<string, number>();
-    let matched = 0;
-    for (const item of members) {
+  for (const [subgroup, members] of groupBy(items, (item) => item.subgroup)) {
+    const fromCiqual = majorityName(members, (item) => {
       const raw = ciqual.get(item.ciqualCode)?.subgroup;
-      if (raw === undefined || raw === null) continue;
-      const name = CIQUAL_TYPOS[raw.toLowerCase()] ?? raw;
-      matched += 1;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    const [majority, majorityCount] = [...counts].sort(
-      (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
-    )[0] ?? [null, 0];
-    const fromCiqual =
-      majority !== null && majorityCount / matched >= MIN_MAJORITY_SHARE ? capitalise(majority) : null;
+      return raw === undefined || raw === null ? null : (CIQUAL_TYPOS[raw.toLowerCase()] ?? raw);
+    });
     const name = HAND_NAMES[subgroup] ?? fromCiqual;
     if (name === null)
       throw new Error(`no English name for Agribalyse subgroup "${subgroup}": add it to HAND_NAMES`);
@@ -110,27 +129,9 @@ export interface Group {
  * 2020 English group of its foods; its mean is over all its foods. Sorted by English name.
  */
 export function buildGroups(items: AgribalyseItem[], ciqual: Map<number, CiqualNames>): Group[] {
-  const byGroup = new Map<string, AgribalyseItem[]>();
-  for (const item of items) {
-    const members = byGroup.get(item.group) ?? [];
-    members.push(item);
-    byGroup.set(item.group, members);
-  }
   const groups: Group[] = [];
-  for (const [group, members] of byGroup) {
-    const counts = new Map<string, number>();
-    let matched = 0;
-    for (const item of members) {
-      const name = ciqual.get(item.ciqualCode)?.group;
-      if (name === undefined || name === null) continue;
-      matched += 1;
-      counts.set(name, (counts.get(name) ?? 0) + 1);
-    }
-    const [majority, majorityCount] = [...counts].sort(
-      (a, b) => b[1] - a[1] || a[0].localeCompare(b[0]),
-    )[0] ?? [null, 0];
-    const fromCiqual =
-      majority !== null && majorityCount / matched >= MIN_MAJORITY_SHARE ? capitalise(majority) : null;
+  for (const [group, members] of groupBy(items, (item) => item.group)) {
+    const fromCiqual = majorityName(members, (item) => ciqual.get(item.ciqualCode)?.group);
     const name = GROUP_HAND_NAMES[group] ?? fromCiqual;
     if (name === null)
       throw new Error(`no English name for Agribalyse group "${group}": add it to GROUP_HAND_NAMES`);
