@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
+import { splitTarget } from './request-target.js';
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -50,7 +51,7 @@ export class BotHttpServer {
   }
 
   private dispatch(req: IncomingMessage, res: ServerResponse): void {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const { path } = splitTarget(req.url);
     const handler = this.routes.get(`${req.method ?? 'GET'} ${path}`);
     if (!handler) {
       const known = [...this.routes.keys()].some((key) => key.endsWith(` ${path}`));

@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { toErrorView } from '../core/messages.js';
+import { splitTarget } from '../server/request-target.js';
 import type { Catalog } from '../sources/catalog/types.js';
 import { productBody, recipeBody } from './bodies.js';
 import { KeyRing } from './keys.js';
@@ -137,9 +138,7 @@ export function createService(options: ServiceOptions): Service {
   }
 
   function route(req: IncomingMessage): Prepared {
-    const url = req.url ?? '/';
-    const mark = url.indexOf('?');
-    const path = mark === -1 ? url : url.slice(0, mark);
+    const { path, query } = splitTarget(req.url);
     const lookup = LOOKUP_ROUTES.get(path);
     if (lookup === undefined && path !== '/healthz') return NOT_FOUND_PATH;
     // HEAD is answered like GET; node:http drops the body and keeps the headers.
@@ -147,7 +146,7 @@ export function createService(options: ServiceOptions): Service {
     if (lookup === undefined) return HEALTH;
     const presented = req.headers['x-api-key'];
     if (!keyRing.accepts(typeof presented === 'string' ? presented : undefined)) return UNAUTHORIZED;
-    return answer(path, lookup, mark === -1 ? '' : url.slice(mark + 1));
+    return answer(path, lookup, query);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -235,7 +234,5 @@ export function createService(options: ServiceOptions): Service {
 }
 
 function pathOf(url: string | undefined): string {
-  const value = url ?? '/';
-  const mark = value.indexOf('?');
-  return (mark === -1 ? value : value.slice(0, mark)).slice(0, 200);
+  return splitTarget(url).path.slice(0, 200);
 }

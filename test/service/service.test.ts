@@ -87,6 +87,20 @@ describe('200 answers', () => {
     expect(HealthBodySchema.parse(reply.json()).catalog).toEqual(catalog.stats);
   });
 
+  it('accepts an absolute-form request target (RFC 9112 §3.2.2)', async () => {
+    const health = await rawExchange(
+      svc.port,
+      `GET http://127.0.0.1:${svc.port}/healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`,
+    );
+    expect(health.status).toBe(200);
+    const lookup = await rawExchange(
+      svc.port,
+      `GET http://127.0.0.1:${svc.port}/recipe?recipe=lasagne HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${svc.key}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(lookup.status).toBe(200);
+    expect(lookup.json()).toMatchObject({ recipe_name: 'Lasagne' });
+  });
+
   it('answers HEAD like GET, without a body', async () => {
     const get = await svc.get('/recipe?recipe=lasagne');
     const head = await send(svc.port, '/recipe?recipe=lasagne', {
