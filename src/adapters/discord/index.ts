@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
 import { LookupCancelledError } from '../../core/errors.js';
@@ -34,6 +35,8 @@ export async function startDiscordWith(
   const logger = parent.child({ adapter: 'discord' });
 
   const abort = new AbortController();
+  // Every lookup in flight listens on this one stop signal: many at once is normal, not a leak.
+  setMaxListeners(0, abort.signal);
   const pending = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     pending.add(work);

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LookupSource } from '../../../src/core/source.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_APPLICATION_ID } from '../../support/fake-discord.js';
 import {
@@ -272,5 +273,39 @@ describe('Discord HTTP interactions when rendering fails', () => {
     expect(body.data.content).toContain('Something went wrong on our side.');
     const line = await harness.waitForLog('could not render a Discord reply');
     expect(line).toContain(payload.id);
+  });
+});
+
+describe('Discord HTTP interactions: many lookups at once', () => {
+  it('runs more than ten concurrent lookups on the stop signal without a MaxListenersExceededWarning', async () => {
+    const catalog = loadCatalog();
+    const source = createCatalogSource(catalog);
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    // Like the API client, each lookup listens on the signal it is given until it settles.
+    const listening: LookupSource = {
+      id: 'catalog',
+      lookupProduct: async (name, options) => {
+        const onAbort = () => undefined;
+        options?.signal?.addEventListener('abort', onAbort);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        options?.signal?.removeEventListener('abort', onAbort);
+        return source.lookupProduct(name, options);
+      },
+      lookupRecipe: (name, options) => source.lookupRecipe(name, options),
+    };
+    const many = await startHarness({ mode: 'http', source: listening, suggester: catalog, budgetMs: 2_000 });
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 15 }, () => postInteraction(many, commandPayload('product', 'oat milk'))),
+      );
+      expect(replies.every((reply) => reply.status === 200)).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+      await many.stop();
+    }
   });
 });
