@@ -8,7 +8,7 @@ import type { QueryText, TextNormaliser } from './text.js';
 export interface Reading {
   tokens: string[];
   /** The part naming the food: its last word is the head. */
-  headTokens: string[];
+  headTokens: readonly string[];
   /** Words that only describe (weighed as qualifiers). */
   describing: ReadonlySet<string>;
   /** Words whose modifiers hold (a brand's food: Quorn is meat-free). */
@@ -31,9 +31,9 @@ export function readingsOf(
     if (brand.food === null) continue;
     // A restaurant's food is its signature dish, not a kind: "McDonald's fries" are fries.
     if (namesFood && brand.kind === 'restaurant') continue;
-    const food = text.phraseTokens(brand.food);
+    const food = [...text.catalogTokens(brand.food)];
     // The food's own name, before what comes with it: "chocolate sandwich biscuit (with cream filling)".
-    const foodHead = text.phraseTokens(brand.food.split(/\s(?:with|in)\s/)[0]!);
+    const foodHead = text.catalogTokens(brand.food.split(/\s(?:with|in)\s/)[0]!);
     if (namesFood) {
       // The query names its food ("Alpro almond"): the brand adds its kind ("drink") and what its food
       // states (Quorn: meat-free) ...

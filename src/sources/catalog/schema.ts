@@ -20,7 +20,6 @@ export type CategoryData = z.infer<typeof CategorySchema>;
 
 /** An Agribalyse food group, the parent of categories ("Meat, egg and fish"). */
 export const GroupSchema = CategorySchema.omit({ group: true });
-export type GroupData = z.infer<typeof GroupSchema>;
 
 export const ProductSchema = z.object({
   /** Agribalyse "Code AGB". */

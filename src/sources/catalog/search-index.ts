@@ -181,10 +181,6 @@ export class FoodIndex {
     );
   }
 
-  get size(): number {
-    return this.variants.length;
-  }
-
   private readonly weights = new Map<string, number>();
 
   /** Inverse document frequency: rare words say more about which food is meant. */

@@ -41,8 +41,6 @@ export interface QueryText {
   headTokens: string[];
   /** Brands named in the query, in order. */
   brands: Brand[];
-  /** The query asked for something the normaliser dropped entirely (only brand or marketing words). */
-  onlyBrandOrMarketing: boolean;
 }
 
 export class TextNormaliser {
@@ -163,16 +161,11 @@ export class TextNormaliser {
     const cut = text.search(/\s(?:in|with|w|on|for|from|to)\s/);
     const tokens = this.tokenise(text, true);
     const headTokens = cut > 0 ? this.tokenise(text.slice(0, cut), true) : tokens;
-    return { tokens, headTokens, brands, onlyBrandOrMarketing: tokens.length === 0 && folded.trim() !== '' };
+    return { tokens, headTokens, brands };
   }
 
   /** [variant, canonical] spelling pairs, so that typo correction can aim at the variant people type. */
   spellingPairs(): [string, string][] {
     return [...this.spellings];
-  }
-
-  /** Phrases from data (a brand's food) as query tokens. */
-  phraseTokens(phrase: string): string[] {
-    return this.tokenise(this.rewritePhrases(foldText(phrase)), false);
   }
 }
