@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LexiconSchema } from '../../src/sources/catalog/lexicon.js';
-import { ModifierReader } from '../../src/sources/catalog/modifiers.js';
+import { conflicts, ModifierReader } from '../../src/sources/catalog/modifiers.js';
 import { TextNormaliser } from '../../src/sources/catalog/text.js';
 import { CURATED_DIR } from './paths.js';
 
@@ -11,34 +11,6 @@ const normaliseTokens = (name: string) => text.nameTokens(name);
 /** The form of a food (raw or cooked, fresh or dried, sugared or not, dry or a drink); not its animal. */
 const form = new ModifierReader(lexicon.exclusiveGroups.filter((group) => group.name !== 'animal'));
 const animal = new ModifierReader(lexicon.exclusiveGroups.filter((group) => group.name === 'animal'));
-
-/** Both names have a word that is neither an animal nor a form: the same cut ("mince", "breast"). */
-function sharedCut(a: string, b: string): boolean {
-  const cut = (name: string) =>
-    normaliseTokens(name).filter(
-      (token) =>
-        animal.valueKeys(token).length === 0 && form.valueKeys(token).length === 0 && !NOT_KIND.has(token),
-    );
-  const first = new Set(cut(a));
-  return cut(b).some((token) => first.has(token));
-}
-
-/** Meat or fish: a food whose name states an animal. */
-function fromAnimal(name: string): boolean {
-  const values = animal.read(normaliseTokens(name)).get('animal');
-  return values !== undefined && [...values].some((value) => value !== 'meatfree');
-}
-
-/** Both state a value of some form group, and not the same one: a cooked grain is no swap for a raw one. */
-function formsDiffer(a: string, b: string): boolean {
-  const first = form.read(normaliseTokens(a));
-  const second = form.read(normaliseTokens(b));
-  for (const [group, values] of first) {
-    const other = second.get(group);
-    if (other !== undefined && ![...values].some((value) => other.has(value))) return true;
-  }
-  return false;
-}
 
 export interface SwapCandidate {
   code: string;
@@ -94,11 +66,36 @@ const NOT_KIND = new Set([
 /** Offal and baby foods are rarely what someone swapping a staple wants to be offered. */
 const NEVER_OFFERED = /\b(heart|liver|kidney|tongue|tripe|gizzard|brain|sweetbread|blood|baby)\b/i;
 
-/** Words of a name's first part ("Orange juice" in "Orange juice, reconstituted"): what the food is. */
-function kindTokens(name: string): Set<string> {
-  const first = name.split(',')[0]!.split(/\b(?:with|without|w)\b/)[0]!;
-  return new Set(normaliseTokens(first).filter((token) => !NOT_KIND.has(token) && !/\d/.test(token)));
+/** What a name says about a food, worked out once per product. */
+interface NameFacts {
+  /** Words of the name's first part ("Orange juice" in "Orange juice, reconstituted"): what it is. */
+  kind: Set<string>;
+  /** Its form (lexicon groups other than the animal). */
+  form: Map<string, Set<string>>;
+  /** Meat or fish: the name states an animal. */
+  fromAnimal: boolean;
+  /** Words that are neither an animal nor a form: the cut ("mince", "breast"). */
+  cut: Set<string>;
 }
+
+function nameFacts(name: string): NameFacts {
+  const first = name.split(',')[0]!.split(/\b(?:with|without|w)\b/)[0]!;
+  const tokens = normaliseTokens(name);
+  const animals = animal.read(tokens).get('animal');
+  return {
+    kind: new Set(normaliseTokens(first).filter((token) => !NOT_KIND.has(token) && !/\d/.test(token))),
+    form: form.read(tokens),
+    fromAnimal: animals !== undefined && [...animals].some((value) => value !== 'meatfree'),
+    cut: new Set(
+      tokens.filter(
+        (token) =>
+          animal.valueKeys(token).length === 0 && form.valueKeys(token).length === 0 && !NOT_KIND.has(token),
+      ),
+    ),
+  };
+}
+
+const shares = (a: ReadonlySet<string>, b: ReadonlySet<string>) => [...b].some((token) => a.has(token));
 
 /**
  * Whether a person would put one food in place of the other: the same kind of food in the same form and
@@ -107,21 +104,19 @@ function kindTokens(name: string): Set<string> {
  * them, a word of what their names say they are ("juice", "mince"); milks and plant drinks form one pool
  * of one kind, and so do meats and fish of one Agribalyse subgroup (raw meats, cooked fish, ...).
  */
-function sameKind(
-  product: SwapCandidate,
-  candidate: SwapCandidate,
-  kinds: Map<string, Set<string>>,
-): boolean {
-  if (formsDiffer(product.lciName, candidate.lciName)) return false;
+function sameKind(product: SwapCandidate, candidate: SwapCandidate, facts: Map<string, NameFacts>): boolean {
+  const own = facts.get(product.code)!;
+  const theirs = facts.get(candidate.code)!;
+  // A cooked grain is no swap for a raw one.
+  if (conflicts(own.form, theirs.form)) return false;
   if (product.poolIsOneKind === true && product.pool === candidate.pool) return true;
   // One animal's cut for another's in the same form is the classic swap (beef mince → poultry mince).
-  if (product.pool === candidate.pool && fromAnimal(product.lciName) && fromAnimal(candidate.lciName))
-    return sharedCut(product.lciName, candidate.lciName);
-  const own = product.kinds ?? [];
-  const theirs = candidate.kinds ?? [];
-  if (own.length > 0 && theirs.length > 0) return theirs.some((kind) => own.includes(kind));
-  const ownWords = kinds.get(product.code)!;
-  return [...kinds.get(candidate.code)!].some((token) => ownWords.has(token));
+  if (product.pool === candidate.pool && own.fromAnimal && theirs.fromAnimal)
+    return shares(own.cut, theirs.cut);
+  const ownKinds = product.kinds ?? [];
+  const theirKinds = candidate.kinds ?? [];
+  if (ownKinds.length > 0 && theirKinds.length > 0) return theirKinds.some((kind) => ownKinds.includes(kind));
+  return shares(own.kind, theirs.kind);
 }
 
 /**
@@ -136,7 +131,7 @@ export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, str
     pool.push(product);
     byPool.set(product.pool, pool);
   }
-  const kinds = new Map(products.map((product) => [product.code, kindTokens(product.lciName)]));
+  const facts = new Map(products.map((product) => [product.code, nameFacts(product.lciName)]));
   const swaps = new Map<string, string>();
   for (const product of products) {
     const limit = product.kgCo2ePerKg * (1 - MIN_SWAP_REDUCTION);
@@ -145,7 +140,7 @@ export function chooseSwaps(products: readonly SwapCandidate[]): Map<string, str
       if (candidate.code === product.code || candidate.kgCo2ePerKg > limit) continue;
       if (candidate.unit !== product.unit) continue;
       if (NEVER_OFFERED.test(candidate.lciName)) continue;
-      if (!sameKind(product, candidate, kinds)) continue;
+      if (!sameKind(product, candidate, facts)) continue;
       const key: [number, number, string] = [candidate.common ? 0 : 1, candidate.kgCo2ePerKg, candidate.code];
       if (best === null || compareKeys(key, best.key) < 0) best = { candidate, key };
     }

@@ -45,3 +45,16 @@ export class ModifierReader {
     return stated;
   }
 }
+
+/**
+ * Whether `stated` gives some group only values that `asked` does not: "cooked" against a raw food,
+ * "chicken" against a beef dish. A group only one side states is no conflict.
+ */
+export function conflicts(asked: Map<string, Set<string>>, stated: Map<string, Set<string>>): boolean {
+  for (const [group, values] of asked) {
+    const other = stated.get(group);
+    if (other === undefined || other.size === 0) continue;
+    if (![...values].some((value) => other.has(value))) return true;
+  }
+  return false;
+}

@@ -1,4 +1,4 @@
-import type { ModifierReader } from './modifiers.js';
+import { conflicts, type ModifierReader } from './modifiers.js';
 import type { CorrectedToken, FoodIndex, Variant } from './search-index.js';
 
 /**
@@ -117,18 +117,6 @@ export function prepareQuery(
   return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
 }
 
-/** True when a food states a value of some group and the query states only other values of it. */
-export function contradicts(query: PreparedQuery, food: Map<string, Set<string>>): boolean {
-  for (const [group, asked] of query.modifiers) {
-    const stated = food.get(group);
-    if (stated === undefined || stated.size === 0) continue;
-    let shared = false;
-    for (const value of asked) if (stated.has(value)) shared = true;
-    if (!shared) return true;
-  }
-  return false;
-}
-
 /** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
 function scoreVariant(
   context: RerankContext,
@@ -217,7 +205,7 @@ export function rerank(
   const scored: Scored[] = [];
   for (const entry of candidates) {
     const stated = context.stated[entry]!;
-    if (contradicts(query, stated)) continue;
+    if (conflicts(query.modifiers, stated)) continue;
     let best = Number.NEGATIVE_INFINITY;
     let via: Variant['kind'] = 'name';
     let exactWord = false;
