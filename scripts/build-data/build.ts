@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BrandsFileSchema, LexiconSchema } from '../../src/sources/catalog/lexicon.js';
+import { loadCurated } from '../../src/sources/catalog/load.js';
 import {
   type ProductsFile,
   ProductsFileSchema,
@@ -14,24 +12,10 @@ import { readCiqualNames } from './ciqual.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
 import { readOffNames } from './off-taxonomy.js';
-import { CURATED_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
+import { DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
 import { checkProductTerciles } from './terciles.js';
-
-/**
- * The hand-written files the app reads as they are (data/curated/lexicon.json, brands.json): the build
- * fails on one the app would refuse, rather than the app at start-up.
- */
-function checkCuratedFiles(): void {
-  for (const [file, schema] of [
-    ['lexicon.json', LexiconSchema],
-    ['brands.json', BrandsFileSchema],
-  ] as const) {
-    const parsed = schema.safeParse(JSON.parse(readFileSync(join(CURATED_DIR, file), 'utf8')));
-    if (!parsed.success) throw new Error(`data/curated/${file} is invalid: ${parsed.error.message}`);
-  }
-}
 
 export const AGRIBALYSE_ATTRIBUTION = 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0';
 
@@ -70,7 +54,8 @@ export async function buildData(
     if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
   const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
-  checkCuratedFiles();
+  // The hand-written files the app reads as they are: fail here on one the app would refuse.
+  loadCurated(DATA_DIR);
 
   const sorted = [...items].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
   const trialMilk = (item: (typeof items)[number]) =>

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { LexiconSchema } from '../../src/sources/catalog/lexicon.js';
+import { loadCurated } from '../../src/sources/catalog/load.js';
 import { conflicts, ModifierReader } from '../../src/sources/catalog/modifiers.js';
 import { TextNormaliser } from '../../src/sources/catalog/text.js';
-import { CURATED_DIR } from './paths.js';
+import { DATA_DIR } from './paths.js';
 
-const lexicon = LexiconSchema.parse(JSON.parse(readFileSync(join(CURATED_DIR, 'lexicon.json'), 'utf8')));
+const { lexicon } = loadCurated(DATA_DIR);
 const text = new TextNormaliser(lexicon, []);
 const normaliseTokens = (name: string) => text.nameTokens(name);
 /** The form of a food (raw or cooked, fresh or dried, sugared or not, dry or a drink); not its animal. */

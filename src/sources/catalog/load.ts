@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
 import { SourceUnavailableError } from '../../core/errors.js';
 import { createCatalog } from './catalog.js';
-import { BrandsFileSchema, LexiconSchema } from './lexicon.js';
+import { type Brand, BrandsFileSchema, type Lexicon, LexiconSchema } from './lexicon.js';
 import { ProductsFileSchema, RecipesFileSchema } from './schema.js';
 import type { Catalog } from './types.js';
 
@@ -25,14 +26,29 @@ export function defaultDataDir(): string {
   return join(packageRoot(), 'data');
 }
 
-function readJson(path: string): unknown {
+/** Reads data/<file> and validates it; either failure is a SourceUnavailableError naming the file. */
+function readValid<T>(directory: string, file: string, schema: z.ZodType<T>): T {
+  const path = join(directory, file);
+  let raw: unknown;
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new SourceUnavailableError(
       `the built-in catalog could not read ${path}: ${(error as Error).message}`,
     );
   }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success)
+    throw new SourceUnavailableError(`catalog ${file} is invalid: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+/** The hand-written matching knowledge (data/curated/), read by the app and by the data build. */
+export function loadCurated(dataDir = defaultDataDir()): { lexicon: Lexicon; brands: Brand[] } {
+  return {
+    lexicon: readValid(dataDir, 'curated/lexicon.json', LexiconSchema),
+    brands: readValid(dataDir, 'curated/brands.json', BrandsFileSchema),
+  };
 }
 
 let memoised: Catalog | undefined;
@@ -41,19 +57,10 @@ let memoised: Catalog | undefined;
 export function loadCatalog(dataDir?: string): Catalog {
   if (dataDir === undefined && memoised !== undefined) return memoised;
   const directory = dataDir ?? defaultDataDir();
-  const products = ProductsFileSchema.safeParse(readJson(join(directory, 'products.json')));
-  const recipes = RecipesFileSchema.safeParse(readJson(join(directory, 'recipes.json')));
-  if (!products.success)
-    throw new SourceUnavailableError(`catalog products.json is invalid: ${products.error.message}`);
-  if (!recipes.success)
-    throw new SourceUnavailableError(`catalog recipes.json is invalid: ${recipes.error.message}`);
-  const lexicon = LexiconSchema.safeParse(readJson(join(directory, 'curated', 'lexicon.json')));
-  const brands = BrandsFileSchema.safeParse(readJson(join(directory, 'curated', 'brands.json')));
-  if (!lexicon.success)
-    throw new SourceUnavailableError(`catalog curated/lexicon.json is invalid: ${lexicon.error.message}`);
-  if (!brands.success)
-    throw new SourceUnavailableError(`catalog curated/brands.json is invalid: ${brands.error.message}`);
-  const catalog = createCatalog(products.data, recipes.data, lexicon.data, brands.data);
+  const products = readValid(directory, 'products.json', ProductsFileSchema);
+  const recipes = readValid(directory, 'recipes.json', RecipesFileSchema);
+  const { lexicon, brands } = loadCurated(directory);
+  const catalog = createCatalog(products, recipes, lexicon, brands);
   if (dataDir === undefined) memoised = catalog;
   return catalog;
 }
