@@ -135,6 +135,15 @@ async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
  */
 const COLD_QUERIES_PER_RUN = 50_000;
 
+/** A Markdown table of the servers, each against the first (the bare baseline). */
+function table(...[targets, summaries]: Parameters<typeof rows>): string[] {
+  return [
+    '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows(targets, summaries),
+  ];
+}
+
 /** Times one lookup per query, in process, each name new: what a cold request spends matching. */
 function timeMatches(
   catalog: Catalog,
@@ -228,17 +237,13 @@ export async function run(): Promise<string> {
       '',
       `${queries.length} distinct queries (${fmt(((statuses['200'] ?? 0) / queries.length) * 100, 1)}% found, ${fmt(((statuses['404'] ?? 0) / queries.length) * 100, 1)}% not found; products, the milk trial and recipes with brands, pack sizes, plurals and typos), ${SETTINGS.connections} connections, autocannon in a worker thread; ${SETTINGS.rounds} interleaved rounds of ${SETTINGS.durationS} s per server, medians shown. The bare server answers a fixed ${fixed.length}-byte JSON body (median 200 body of the service: ${typical} bytes). Load average at the end: ${fmt(one ?? 0, 1)} (1 min), ${fmt(five ?? 0, 1)} (5 min).`,
       '',
-      '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows(targets, summaries),
+      ...table(targets, summaries),
       '',
       `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
       '',
       `Cold lookups: ${fmt(coldQueries.length)} further distinct queries, a fresh slice of ${fmt(COLD_QUERIES_PER_RUN)} for each load run (warm-up included), so the service (its cache disabled) never sees a name twice; the bare server gets the same slices.`,
       '',
-      '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
-      ...rows(coldTargets, coldSummaries),
+      ...table(coldTargets, coldSummaries),
       '',
       `Ratio of cold lookups to bare node:http: **${fmt(coldRatio, 2)}** (target ≥ 0.50).`,
       '',
