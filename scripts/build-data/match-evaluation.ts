@@ -61,17 +61,16 @@ export interface MatchEvaluation {
   missedRate: number;
 }
 
-/** Looks products up by query and names the outcome by Agribalyse code. */
-export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutcome {
-  const products = z
-    .object({ products: z.array(z.object({ code: z.string(), name: z.string() })) })
-    .parse(JSON.parse(readFileSync(new URL('data/products.json', root), 'utf8')));
-  const codeByName = new Map(products.products.map((product) => [product.name, product.code]));
+/** Runs one lookup and names its outcome by `key` (a code or a name), or as not found. */
+function probe<R extends { name: string; confidence: number | null; notes: string[] }>(
+  find: (query: string) => R,
+  key: (result: R) => string,
+): (query: string) => MatchOutcome {
   return (query) => {
     try {
-      const result = catalog.findProduct(query);
+      const result = find(query);
       return {
-        code: codeByName.get(result.name) ?? '?',
+        code: key(result),
         label: `${result.name} (${result.confidence})`,
         closest: result.notes.some((note) => note.startsWith(CLOSEST_NOTE)),
       };
@@ -82,21 +81,24 @@ export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutc
   };
 }
 
+/** Looks products up by query and names the outcome by Agribalyse code. */
+export function createMatchProbe(catalog: Catalog): (query: string) => MatchOutcome {
+  const products = z
+    .object({ products: z.array(z.object({ code: z.string(), name: z.string() })) })
+    .parse(JSON.parse(readFileSync(new URL('data/products.json', root), 'utf8')));
+  const codeByName = new Map(products.products.map((product) => [product.name, product.code]));
+  return probe(
+    (query) => catalog.findProduct(query),
+    (result) => codeByName.get(result.name) ?? '?',
+  );
+}
+
 /** Looks dishes up by query and names the outcome by dish name. */
 export function createRecipeProbe(catalog: Catalog): (query: string) => MatchOutcome {
-  return (query) => {
-    try {
-      const result = catalog.findRecipe(query);
-      return {
-        code: result.name,
-        label: `${result.name} (${result.confidence})`,
-        closest: result.notes.some((note) => note.startsWith(CLOSEST_NOTE)),
-      };
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      return { code: null, label: `not found (${error.suggestions.join(' / ')})` };
-    }
-  };
+  return probe(
+    (query) => catalog.findRecipe(query),
+    (result) => result.name,
+  );
 }
 
 export function evaluateMatching(

@@ -24,6 +24,7 @@ const recipeLookup = createRecipeProbe(catalog);
 const withValidation = process.argv.includes('--validation');
 const PRODUCT_SETS = [
   'queries-2026/products-dev.json',
+  'queries-2026/products-dev2.json',
   ...(withValidation ? ['queries-2026/products-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',

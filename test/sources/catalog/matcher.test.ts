@@ -5,23 +5,19 @@ import { loadCatalog } from '../../../src/sources/catalog/index.js';
 /** Behaviour of the search-index matcher behind findProduct and findRecipe (issue #8). */
 const catalog = loadCatalog();
 
-function product(query: string): string | null {
-  try {
-    return catalog.findProduct(query).name;
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
+/** The name a lookup answers with, or null when it refuses. */
+function answered(find: (query: string) => { name: string }): (query: string) => string | null {
+  return (query) => {
+    try {
+      return find(query).name;
+    } catch (error) {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    }
+  };
 }
-
-function recipe(query: string): string | null {
-  try {
-    return catalog.findRecipe(query).name;
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
-}
+const product = answered((query) => catalog.findProduct(query));
+const recipe = answered((query) => catalog.findRecipe(query));
 
 describe('product matching', () => {
   it('finds a product by its exact catalog name, slashes and all', () => {
