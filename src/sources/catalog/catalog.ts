@@ -19,6 +19,11 @@ export const CATALOG_SOURCE_INFO: SourceInfo = {
 
 const MAX_SUGGESTIONS = 3;
 /**
+ * On the milk trial, another food must beat the best milk by more than rounding (confidences have two
+ * decimals) to make the query out of scope: a tie goes to the milk.
+ */
+const OTHER_FOOD_MARGIN = 0.02;
+/**
  * Categories with fewer foods than this are compared with their parent group: issue #8 asks for "about
  * ten", below which one unusual food moves the mean more than the comparison can bear.
  */
@@ -139,18 +144,15 @@ export function createCatalog(
 
     findTrialMilk(query: string): ProductResult {
       const milk = milkMatcher.match(query);
-      const overall = productMatcher.match(query);
-      const overallProduct = overall.answer === null ? undefined : products[overall.answer.entry];
+      const overall = productMatcher.match(query).answer;
       // Anything that is clearly some other food is out of scope, not "not found".
+      const otherFood = overall !== null && !products[overall.entry]!.trialMilk ? overall : null;
       if (
         milk.answer === null ||
-        (overallProduct !== undefined &&
-          !overallProduct.trialMilk &&
-          overall.answer!.confidence > milk.answer.confidence + 0.02)
+        (otherFood !== null && otherFood.confidence > milk.answer.confidence + OTHER_FOOD_MARGIN)
       ) {
-        if (overallProduct !== undefined && !overallProduct.trialMilk) {
+        if (otherFood !== null)
           throw new NotFoundError('product', displayQuery(query), [], 'trial_milk_only');
-        }
         throw new NotFoundError(
           'product',
           displayQuery(query),
