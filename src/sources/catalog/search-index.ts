@@ -208,9 +208,7 @@ export class FoodIndex {
 
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
-    return this.variants[entry]!.some(
-      (variant) => (variant.kind === 'name' || variant.kind === 'alias') && variant.tokens.includes(token),
-    );
+    return this.trustedWords[entry]!.has(token);
   }
 
   /** Whether one of an entry's names has the word. */
