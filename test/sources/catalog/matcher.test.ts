@@ -31,6 +31,12 @@ describe('product matching', () => {
     expect(catalog.findProduct('chikcen breast').confidence).toBeLessThan(1);
   });
 
+  it('does not take a lone word for a typo of a word that only describes a food', () => {
+    // "gravy" is one letter from "grey", which in "Sea salt, grey" only says which salt.
+    expect(product('gravy')).toBeNull();
+    expect(product('mozarella')).toMatch(/^Mozzarella/);
+  });
+
   it('answers a variety the catalog lacks with the generic food, saying it is the closest match', () => {
     const result = catalog.findProduct('Gala apples');
     expect(result.name).toMatch(/^Apple/);
