@@ -65,6 +65,17 @@ function closestMatchNote(answer: MatchAnswer, name: string): string[] {
   return [`${CLOSEST_NOTE}${setAside}: ${name}.`];
 }
 
+/** Per brand, the position among these products of the item its name alone means, where listed. */
+function brandItems(brands: readonly Brand[], products: readonly ProductData[]): Map<string, number> {
+  const position = new Map(products.map((product, i) => [product.code, i]));
+  const items = new Map<string, number>();
+  for (const brand of brands) {
+    const entry = brand.item === undefined ? undefined : position.get(brand.item);
+    if (entry !== undefined) items.set(brand.brand, entry);
+  }
+  return items;
+}
+
 export function createCatalog(
   productsFile: ProductsFile,
   recipesFile: RecipesFile,
@@ -75,9 +86,21 @@ export function createCatalog(
   const { recipes } = recipesFile;
   const text = new TextNormaliser(lexicon, brands);
   const byCode = new Map(products.map((product) => [product.code, product]));
-  const productMatcher = new FoodMatcher(products.map(productEntry), text, lexicon, 'products');
+  const productMatcher = new FoodMatcher(
+    products.map(productEntry),
+    text,
+    lexicon,
+    'products',
+    brandItems(brands, products),
+  );
   const milkProducts = products.filter((product) => product.trialMilk);
-  const milkMatcher = new FoodMatcher(milkProducts.map(productEntry), text, lexicon, 'products');
+  const milkMatcher = new FoodMatcher(
+    milkProducts.map(productEntry),
+    text,
+    lexicon,
+    'products',
+    brandItems(brands, milkProducts),
+  );
   const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, 'dishes');
   const suggester = new Suggester(
     productMatcher.index,

@@ -50,6 +50,15 @@ describe('product matching', () => {
     expect(catalog.findProduct('Oatly Barista 1L').notes[0]).toContain('Oatly');
   });
 
+  it('answers a brand asked for alone with its reviewed item, said to be the closest match', () => {
+    const mars = catalog.findProduct('Mars bar');
+    expect(mars.name).toMatch(/chocolate bar/i);
+    expect(mars.notes[0]).toMatch(/^Closest match.*Mars/);
+    expect(product('Weetabix 24 pack')).toMatch(/^Breakfast cereals/);
+    // The brand's food still holds: a jar of granules is not the drink per litre.
+    expect(product('Nescafé Gold Blend 200g') ?? 'refused').not.toMatch(/ready-to-drink/);
+  });
+
   it('never drops a modifier that changes the food', () => {
     expect(product('coke zero')).toMatch(/without sugar/);
     expect(product('cola')).toBe('Cola, with sugar');
