@@ -7,9 +7,9 @@ import {
 } from '../../src/sources/catalog/schema.js';
 import { readAgribalyse } from './agribalyse.js';
 import { derivedAliases, readAliases } from './aliases.js';
-import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
+import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
 import { readOffNames } from './off-taxonomy.js';
