@@ -54,18 +54,23 @@ export async function buildData(
   for (const code of Object.keys(aliasesByCode)) {
     if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
-  const everyday = usableEverydayNames(readEverydayNames(), takenNames(items, aliasesByCode));
+
+  const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
+  // The hand-written files the app reads as they are: fail here on one the app would refuse.
+  const { brands, lexicon } = loadCurated(DATA_DIR);
+  const everyday = usableEverydayNames(
+    readEverydayNames(),
+    takenNames(items, aliasesByCode),
+    new Set(lexicon.nonFoodWords),
+  );
   for (const code of everyday.byCode.keys()) {
     if (!byCode.has(code))
       throw new Error(`data/curated/everyday-names.json: unknown Agribalyse code ${code}`);
   }
   if (everyday.dropped.length > 0)
     console.warn(
-      `everyday-names.json: ${everyday.dropped.length} names left out (taken or given twice): ${everyday.dropped.slice(0, 20).join(', ')}`,
+      `everyday-names.json: ${everyday.dropped.length} names left out (taken, given twice or with a non-food word): ${everyday.dropped.slice(0, 20).join(', ')}`,
     );
-  const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
-  // The hand-written files the app reads as they are: fail here on one the app would refuse.
-  const { brands } = loadCurated(DATA_DIR);
   for (const brand of brands) {
     if (brand.item !== undefined && !byCode.has(brand.item))
       throw new Error(`data/curated/brands.json: ${brand.brand} names unknown Agribalyse code ${brand.item}`);
@@ -116,13 +121,9 @@ export async function buildData(
         unit: unit.unit,
         kgCo2ePerUnit:
           unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
-        aliases: [
-          ...aliases,
-          ...derivedAliases(item.lciName),
-          ...(everyday.byCode.get(item.code)?.names ?? []),
-        ],
+        aliases: [...aliases, ...derivedAliases(item.lciName), ...(everyday.byCode.get(item.code) ?? [])],
         synonyms: off.synonyms.get(item.code) ?? [],
-        related: [...(off.related.get(item.code) ?? []), ...(everyday.byCode.get(item.code)?.near ?? [])],
+        related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
         notes: unit.notes,

@@ -6,18 +6,12 @@ import { CURATED_DIR } from './paths.js';
 /**
  * Everyday English names for Agribalyse foods beyond the hand-picked display aliases
  * (data/curated/everyday-names.json, keyed by "Code AGB"), written for this project by reviewers who
- * saw the catalog but none of the query sets it is measured on:
- * - `names` mean exactly that food ("aubergine" for "Eggplant, raw"): they become aliases;
- * - `near` name foods the catalog lacks whose nearest item this is ("pad thai" for the sautéed noodles
- *   with shrimps): they become related names, answered as the closest match and said so.
+ * saw the catalog but none of the query sets it is measured on. Each means exactly that food
+ * ("samphire" for "Glasswort (Salicornia sp.), fresh", "croque monsieur" for the toasted ham sandwich
+ * topped with cheese); they become aliases. Names of foods the catalog lacks are not given to their
+ * nearest item: a food the catalog does not have is refused, not answered with another.
  */
-export const EverydayNamesFileSchema = z.record(
-  z.string().min(1),
-  z.object({
-    names: z.array(z.string().min(1)).default([]),
-    near: z.array(z.string().min(1)).default([]),
-  }),
-);
+export const EverydayNamesFileSchema = z.record(z.string().min(1), z.array(z.string().min(1)).min(1));
 export type EverydayNames = z.infer<typeof EverydayNamesFileSchema>;
 
 export function readEverydayNames(path = join(CURATED_DIR, 'everyday-names.json')): EverydayNames {
@@ -36,33 +30,38 @@ function fold(name: string): string {
 
 /**
  * The everyday names the build may add: none that is already another food's catalog name or curated
- * alias (an exact name always finds its own food), and none given to two foods.
+ * alias (an exact name always finds its own food), none given to two foods, none with a non-food word.
  */
 export function usableEverydayNames(
   everyday: EverydayNames,
   taken: ReadonlyMap<string, string>,
-): { byCode: Map<string, { names: string[]; near: string[] }>; dropped: string[] } {
+  /** lexicon.nonFoodWords: a name with one would make "vitamin tablets" a food. */
+  nonFoodWords: ReadonlySet<string>,
+): { byCode: Map<string, string[]>; dropped: string[] } {
   const owners = new Map<string, Set<string>>();
-  for (const [code, entry] of Object.entries(everyday)) {
-    for (const name of [...entry.names, ...entry.near]) {
+  for (const [code, names] of Object.entries(everyday)) {
+    for (const name of names) {
       const key = fold(name);
       owners.set(key, (owners.get(key) ?? new Set()).add(code));
     }
   }
   const dropped: string[] = [];
-  const byCode = new Map<string, { names: string[]; near: string[] }>();
+  const byCode = new Map<string, string[]>();
   const usable = (code: string, name: string) => {
     const key = fold(name);
     const owner = taken.get(key);
-    const ok = (owner === undefined || owner === code) && owners.get(key)!.size === 1;
+    const ok =
+      (owner === undefined || owner === code) &&
+      owners.get(key)!.size === 1 &&
+      !key.split(' ').some((word) => nonFoodWords.has(word) || nonFoodWords.has(word.replace(/s$/, '')));
     if (!ok) dropped.push(`${name} (${code})`);
     return ok;
   };
-  for (const [code, entry] of Object.entries(everyday)) {
-    byCode.set(code, {
-      names: entry.names.filter((name) => usable(code, name)),
-      near: entry.near.filter((name) => usable(code, name)),
-    });
+  for (const [code, names] of Object.entries(everyday)) {
+    byCode.set(
+      code,
+      names.filter((name) => usable(code, name)),
+    );
   }
   return { byCode, dropped };
 }

@@ -6,35 +6,37 @@ describe('everyday names', () => {
     [
       { code: '1', lciName: 'Eggplant, raw' },
       { code: '2', lciName: 'Pancake, plain' },
+      { code: '3', lciName: 'Saccharin sweetener' },
     ],
     { '1': ['Aubergine'] },
   );
+  const nonFood = new Set(['tablet', 'mug']);
 
   it('keeps names that are new and given to one food', () => {
     const { byCode, dropped } = usableEverydayNames(
-      { '1': { names: ['brinjal'], near: [] }, '2': { names: ['crepe'], near: ['blini'] } },
+      { '1': ['brinjal'], '2': ['crepe', 'crêpes'] },
       taken,
+      nonFood,
     );
-    expect(byCode.get('1')).toEqual({ names: ['brinjal'], near: [] });
-    expect(byCode.get('2')).toEqual({ names: ['crepe'], near: ['blini'] });
+    expect(byCode.get('1')).toEqual(['brinjal']);
+    expect(byCode.get('2')).toEqual(['crepe', 'crêpes']);
     expect(dropped).toEqual([]);
   });
 
   it("never takes another food's catalog name or curated alias, however it is written", () => {
-    const { byCode, dropped } = usableEverydayNames(
-      { '2': { names: ['AUBERGINE', 'eggplant raw'], near: [] } },
-      taken,
-    );
-    expect(byCode.get('2')!.names).toEqual([]);
+    const { byCode, dropped } = usableEverydayNames({ '2': ['AUBERGINE', 'eggplant raw'] }, taken, nonFood);
+    expect(byCode.get('2')).toEqual([]);
     expect(dropped).toHaveLength(2);
   });
 
   it('drops a name given to two foods', () => {
-    const { byCode } = usableEverydayNames(
-      { '1': { names: ['veg'], near: [] }, '2': { names: [], near: ['Veg'] } },
-      taken,
-    );
-    expect(byCode.get('1')!.names).toEqual([]);
-    expect(byCode.get('2')!.near).toEqual([]);
+    const { byCode } = usableEverydayNames({ '1': ['veg'], '2': ['Veg'] }, taken, nonFood);
+    expect(byCode.get('1')).toEqual([]);
+    expect(byCode.get('2')).toEqual([]);
+  });
+
+  it('drops a name with a non-food word, which would make "vitamin tablets" a food', () => {
+    const { byCode } = usableEverydayNames({ '3': ['sweetener tablets', 'sweetener'] }, taken, nonFood);
+    expect(byCode.get('3')).toEqual(['sweetener']);
   });
 });

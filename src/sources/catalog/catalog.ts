@@ -105,6 +105,7 @@ export function createCatalog(
   const suggester = new Suggester(
     productMatcher.index,
     products.map((product) => product.display),
+    products.map((product) => product.display !== product.name),
     recipeMatcher.index,
     recipes.map((recipe) => recipe.name),
     lexicon.popularProducts.filter((name) => products.some((product) => product.display === name)),

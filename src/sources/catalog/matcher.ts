@@ -57,7 +57,7 @@ export class FoodMatcher {
   readonly index: FoodIndex;
   private readonly context: RerankContext;
   private readonly packWords: ReadonlySet<string>;
-  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word the catalog uses. */
+  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word a food's name uses. */
   private readonly nonFood: ReadonlySet<string>;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
   private readonly exact = new Map<string, number>();
@@ -80,10 +80,13 @@ export class FoodMatcher {
     this.closestMatches = kind === 'products';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
+    // A word of a food's own name or curated alias is food ("table salt"); one that only an Open Food
+    // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
+    const foodNameWords = new Set(this.index.trustedWords.flatMap((words) => [...words]));
     this.nonFood = new Set(
       lexicon.nonFoodWords
         .map((word) => text.canonical(word) ?? word)
-        .filter((word) => !this.index.knows(word)),
+        .filter((word) => !foodNameWords.has(word)),
     );
     const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
     const modifiers = new ModifierReader(groups);
@@ -100,7 +103,9 @@ export class FoodMatcher {
       qualifiers: new Set([
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,
-        ...groups.flatMap((group) => Object.values(group.values).flat()),
+        ...groups
+          .filter((group) => group.name !== 'animal')
+          .flatMap((group) => Object.values(group.values).flat()),
       ]),
     };
     entries.forEach((entry, i) => {
@@ -207,8 +212,10 @@ export class FoodMatcher {
       // After a brand, unknown words are its range ("Lindt Excellence", "Oatly Barista").
       return true;
     }
-    // The closest generic item must be generic: "bird seed" is not "Sesame seed".
-    return top.generic;
+    // The closest generic item must be generic ("bird seed" is not "Sesame seed") and must keep every
+    // modifier the query states: a "chicken caesar wrap" is not an empty tortilla wrap.
+    const stated = this.context.stated[top.entry]!;
+    return top.generic && [...prepared.modifiers.keys()].every((group) => stated.has(group));
   }
 
   private answer(attempt: Attempt, parsed: QueryText): MatchResult {

@@ -86,8 +86,8 @@ export class FoodIndex {
   /** Per entry: the words of its own name and curated aliases together. */
   readonly trustedWords: ReadonlySet<string>[];
   /**
-   * Per entry: the words that name the food itself: its Agribalyse name before the first comma, and the
-   * head words of its other names ("grey" in "Sea salt, grey" only describes it).
+   * Per entry: the words that name the food itself: its Agribalyse name before the first comma, and its
+   * one-word names ("grey" in "Sea salt, grey" only describes it).
    */
   private readonly itselfWords: ReadonlySet<string>[];
   /** Token → number of entries with it. */
@@ -122,9 +122,9 @@ export class FoodIndex {
       (entry, i) =>
         new Set([
           ...text.catalogTokens(entry.names[0]?.text.split(',')[0] ?? ''),
-          ...this.variants[i]!.filter((variant) => variant.kind !== 'related').flatMap(
-            (variant) => variant.heads,
-          ),
+          ...this.variants[i]!.filter(
+            (variant) => variant.kind !== 'related' && variant.tokens.length === 1,
+          ).map((variant) => variant.tokens[0]!),
         ]),
     );
     // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
