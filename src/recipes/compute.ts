@@ -46,12 +46,12 @@ function display(text: string): string {
   return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
 }
 
-interface Line extends IngredientLine {
+export interface Line extends IngredientLine {
   /** Skipped lines whose weight is unknown count in the understood share at the average line weight. */
   weightUnknown: boolean;
 }
 
-function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
+export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
   const parsed = parseLine(text);
   if (parsed.amount.kind === 'negligible') {
     return {
@@ -62,6 +62,17 @@ function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable)
       kgCo2e: 0,
       note: 'too little to count',
       weightUnknown: false,
+    };
+  }
+  if (parsed.food === '') {
+    return {
+      text,
+      status: 'skipped',
+      grams: null,
+      food: null,
+      kgCo2e: null,
+      note: 'no food named',
+      weightUnknown: true,
     };
   }
   const portion = portions.find(parsed.food);

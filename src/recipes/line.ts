@@ -72,6 +72,10 @@ const NEGLIGIBLE =
 const NEGLIGIBLE_FOODS =
   /^(?:(?:sea |kosher |table |black |white |ground |freshly ground |cracked )?(?:salt|pepper|peppercorns?)(?: and (?:black )?pepper)?|salt & pepper|water|ice|ice cubes?|cooking spray)$/i;
 
+/** Herbs and whole spices counted in pieces weigh a gram or less each: "2 bay leaves", "3 sprigs thyme". */
+const NEGLIGIBLE_COUNTED =
+  /^(?:dried |fresh |whole )?(?:bay ?lea(?:f|ves)|bayleaf|star anise|cardamom(?: pods?)?|juniper berr(?:y|ies)|thyme|rosemary|sage(?: leaves)?|curry leaves|(?:kaffir )?lime leaves|cinnamon sticks?|cloves?)$/i;
+
 /** Markdown emphasis and links, list bullets, leading "about". */
 function tidy(text: string): string {
   return text
@@ -215,7 +219,9 @@ export function parseLine(raw: string): ParsedLine {
   }
   if (amount.kind === 'none' && (NEGLIGIBLE.test(text) || NEGLIGIBLE_FOODS.test(cleanFood(description))))
     amount = { kind: 'negligible' };
-  return { text, amount: scale(amount, multiplier), food: cleanFood(description) };
+  const food = cleanFood(description);
+  if (amount.kind === 'count' && NEGLIGIBLE_COUNTED.test(food)) amount = { kind: 'negligible' };
+  return { text, amount: scale(amount, multiplier), food };
 }
 
 /**
