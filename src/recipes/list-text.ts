@@ -84,10 +84,10 @@ const PREPARATION =
  * words that only say how to prepare the previous ingredient ("2 leeks, finely chopped").
  */
 export function splitParts(text: string): string[] {
-  const clean = stripInvisible(text.replace(/\r\n?/g, '\n').replace(/\u2028|\u2029/g, '\n'));
-  const lines = clean
-    .split('\n')
-    .map((line) => line.trim())
+  // Lines first: stripInvisible turns line breaks, being control characters, into spaces.
+  const lines = text
+    .split(/\r\n?|\n|\u2028|\u2029/)
+    .map((line) => stripInvisible(line).trim())
     .filter(Boolean);
   const pieces = lines.length > 1 ? lines.flatMap((line) => line.split(';')) : splitOneLine(lines[0] ?? '');
   const parts: string[] = [];
