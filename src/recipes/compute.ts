@@ -4,7 +4,7 @@ import type { Contributor, IngredientLine, IngredientListResult } from '../core/
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { parseLine } from './line.js';
-import { MAX_RECIPE_PARTS, readListText } from './list-text.js';
+import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
 import type { PortionTable } from './portions.js';
 import { weigh } from './weigh.js';
 
@@ -16,13 +16,15 @@ import { weigh } from './weigh.js';
 
 /** Below this share of the weight understood, the figure is called incomplete (issue #10: "about 90%"). */
 export const INCOMPLETE_BELOW = 0.9;
+/** A first line is a title only when it names a dish this clearly (an exact name or alias scores 1). */
+const TITLE_CONFIDENCE = 0.95;
 
 export interface RecipeComputer {
   /** Throws NotARecipeError when no line has a quantity or no food is recognised. */
   compute(text: string): IngredientListResult;
 }
 
-type FoodMatcher = Pick<Catalog, 'matchFood'>;
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
 
 /**
  * The catalog food a line names: the whole description, then the portion table's name for it
@@ -39,6 +41,22 @@ function findFood(catalog: FoodMatcher, food: string, portionName: string | null
     if (match !== null) return match;
   }
   return null;
+}
+
+/**
+ * "Cottage pie | 500g beef mince | …": a first part with no quantity that names a dish in the catalog
+ * is the recipe's title, not an ingredient. The answer's name shows it, so it is never lost.
+ */
+function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
+  const first = parts[0]?.replace(/[:\s]+$/, '');
+  if (first === undefined || parts.length < 3 || hasQuantity(first)) return null;
+  try {
+    // Only a clear match: the dish matcher reads "Ground beef" as tacos at 0.74.
+    const dish = catalog.findRecipe(first);
+    return (dish.confidence ?? 0) >= TITLE_CONFIDENCE ? display(first) : null;
+  } catch {
+    return null;
+  }
 }
 
 function display(text: string): string {
@@ -130,7 +148,9 @@ export function computeIngredientList(
   catalog: FoodMatcher,
   portions: PortionTable,
 ): IngredientListResult {
-  const { parts, servings } = readListText(text);
+  const { parts: allParts, servings } = readListText(text);
+  const title = dishTitle(allParts, catalog);
+  const parts = title === null ? allParts : allParts.slice(1);
   const lines: Line[] = parts.slice(0, MAX_RECIPE_PARTS).map((part) => computeLine(part, catalog, portions));
   for (const part of parts.slice(MAX_RECIPE_PARTS)) {
     lines.push({
@@ -180,7 +200,7 @@ export function computeIngredientList(
   return {
     kind: 'recipe',
     query: display(text),
-    name: `Your recipe (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
+    name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
     kgCo2ePerServing: perServingRounded,
     climateFriendly: {
       // An incomplete figure is a lower bound: over the budget is certain, under it is not.

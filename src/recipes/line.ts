@@ -1,4 +1,10 @@
-import { convertUnit, extractMeasurements, parseIngredient, unitsOfMeasure } from 'parse-ingredient';
+import {
+  convertUnit,
+  extractMeasurements,
+  type ParseIngredientOptions,
+  parseIngredient,
+  unitsOfMeasure,
+} from 'parse-ingredient';
 
 /**
  * One ingredient line read into an amount and a food description, with parse-ingredient doing the
@@ -28,6 +34,35 @@ export interface ParsedLine {
   /** What the food is called, cleaned of amounts, brackets and preparation notes. */
   food: string;
 }
+
+/** British spellings parse-ingredient does not list, and the centilitre it lacks. */
+const PARSE_OPTIONS: ParseIngredientOptions = {
+  additionalUOMs: {
+    liter: {
+      short: 'l',
+      plural: 'liters',
+      alternates: ['l.', 'litre', 'litres', 'ltr'],
+      type: 'volume',
+      conversionFactor: 1000,
+    },
+    milliliter: {
+      short: 'ml',
+      plural: 'milliliters',
+      alternates: ['mL', 'ml.', 'mL.', 'millilitre', 'millilitres'],
+      type: 'volume',
+      conversionFactor: 1,
+    },
+    centiliter: {
+      short: 'cl',
+      plural: 'centiliters',
+      alternates: ['cl.', 'centilitre', 'centilitres'],
+      type: 'volume',
+      conversionFactor: 10,
+    },
+  },
+};
+/** Millilitres in one unit parse-ingredient's convertUnit does not know. */
+const EXTRA_VOLUMES: Record<string, number> = { centiliter: 10 };
 
 const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
 const PACK_WORDS =
@@ -105,7 +140,7 @@ function leadingMeasure(text: string): Measure | null {
   // extractMeasurements wants a space in "15oz"; the glued form is as common in real lines.
   const glued = /^([\d.,/]+)([a-z])/i.exec(rest);
   const spaced = glued === null ? rest : `${glued[1]} ${rest.slice(glued[1]!.length)}`;
-  const found = extractMeasurements(spaced.slice(0, 40))[0];
+  const found = extractMeasurements(spaced.slice(0, 40), PARSE_OPTIONS)[0];
   if (found === undefined || found.quantity === null || found.unitOfMeasureID === null) return null;
   if (found.startIndex !== 0) return null;
   const amount = measureAmount(middle(found.quantity, found.quantity2), found.unitOfMeasureID);
@@ -118,6 +153,8 @@ function leadingMeasure(text: string): Measure | null {
 }
 
 function measureAmount(quantity: number, unitId: string): Amount | null {
+  const extra = EXTRA_VOLUMES[unitId];
+  if (extra !== undefined) return { kind: 'volume', millilitres: quantity * extra, unit: unitId };
   const unit = unitsOfMeasure[unitId as keyof typeof unitsOfMeasure];
   if (unit === undefined) return null;
   if (unit.type === 'mass') {
@@ -165,12 +202,39 @@ function trailingQuantity(text: string): { quantityText: string; food: string } 
   return { quantityText, food: match[1]!.trim() };
 }
 
+/**
+ * The size of one of a count of things: "(400 g) can tomatoes", "15 oz can", "tin (415g) beans",
+ * "salmon fillets (about 140g each)". `rest` is the description without it.
+ */
+function packSize(description: string): { amount: Amount; rest: string } | null {
+  const leading = leadingMeasure(description);
+  if (leading !== null)
+    return { amount: leading.amount, rest: description.slice(leading.length).trim().replace(PACK_WORDS, '') };
+  const pack = PACK_WORDS.exec(description);
+  if (pack !== null) {
+    const after = description.slice(pack[0].length);
+    const measure = /^\s*\(/.test(after) ? leadingMeasure(after) : null;
+    if (measure !== null) return { amount: measure.amount, rest: after.slice(measure.length) };
+  }
+  const each = /\((?:about |approx\.? |~\s*)?([^()]*?)\s+each\b[^()]*\)/i.exec(description);
+  const eachMeasure = each === null ? null : leadingMeasure(each[1]!);
+  if (eachMeasure !== null && eachMeasure.length === each![1]!.length)
+    return { amount: eachMeasure.amount, rest: description };
+  return null;
+}
+
 /** Reads one ingredient line. Never throws. */
 export function parseLine(raw: string): ParsedLine {
   const text = raw.replace(/\s+/g, ' ').trim();
   let body = tidy(text);
   const trailing = trailingQuantity(body);
   if (trailing !== null) body = `${trailing.quantityText} ${trailing.food}`;
+  // "For the dough: 300g flour", "Topping: 200g passata": a heading before the ingredient.
+  else
+    body = body.replace(
+      new RegExp(`^[^:\\d${UNICODE_FRACTIONS}]{1,40}:\\s*(?=[\\d${UNICODE_FRACTIONS}])`),
+      '',
+    );
 
   // "2 x 400g tins", "2×400 g": a multiplier of what follows.
   let multiplier = 1;
@@ -179,11 +243,11 @@ export function parseLine(raw: string): ParsedLine {
     'i',
   ).exec(body);
   if (times !== null) {
-    multiplier = parseIngredient(times[1]!.replace(',', '.'))[0]?.quantity ?? 1;
+    multiplier = parseIngredient(times[1]!.replace(',', '.'), PARSE_OPTIONS)[0]?.quantity ?? 1;
     body = body.slice(times[0].length);
   }
 
-  const parsed = parseIngredient(body.replace(/^(\d+),(\d+)(?=\s*[a-z])/i, '$1.$2'))[0];
+  const parsed = parseIngredient(body.replace(/^(\d+),(\d+)(?=\s*[a-z])/i, '$1.$2'), PARSE_OPTIONS)[0];
   if (parsed === undefined) return { text, amount: { kind: 'none' }, food: '' };
   let description = parsed.description;
   let amount: Amount = { kind: 'none' };
@@ -198,11 +262,11 @@ export function parseLine(raw: string): ParsedLine {
       const again = leadingMeasure(description);
       if (again !== null) description = description.slice(again.length);
     } else {
-      // "1 (400 g) can", "1 15 oz can", "1 can (29 ounces)": a count of packs of a stated size.
-      const size = leadingMeasure(description);
+      // "1 (400 g) can", "1 15 oz can", "1 can (29 ounces)", "1 tin (415g)": packs of a stated size.
+      const size = packSize(description);
       if (size !== null) {
         amount = scale(size.amount, quantity);
-        description = description.slice(size.length).trim().replace(PACK_WORDS, '');
+        description = size.rest;
       } else if (unitId !== null && PACK_UNITS.has(unitId)) {
         amount = { kind: 'pack', count: quantity, unit: unitId };
       } else if (unitId === 'pinch' || unitId === 'dash' || unitId === 'drop') {

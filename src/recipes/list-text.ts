@@ -44,7 +44,8 @@ const EATERS = '(?:people|persons?|servings?|portions?|plates?|adults?|guests?)'
  */
 const SERVINGS_PATTERNS = [
   new RegExp(`\\b(?:serves|serving|feeds|for)\\s*:?\\s*${RANGE}(?:\\s+${EATERS})?(?![\\w.,/])`, 'i'),
-  new RegExp(`\\b(?:makes|yields?|yield:)\\s*:?\\s*${RANGE}(?:\\s+${EATERS})?(?![\\w.,/])`, 'i'),
+  // "makes 10 slices", "makes 4 burgers": what is made is one serving each.
+  new RegExp(`\\b(?:makes|yields?|yield:)\\s*:?\\s*${RANGE}(?:\\s+(?:${EATERS}|[a-z]+))?(?![\\w.,/])`, 'i'),
   new RegExp(`\\b(?:servings?|portions?)\\s*:\\s*${RANGE}(?![\\w.,/])`, 'i'),
   new RegExp(`(?:^|\\s)${RANGE}\\s+${EATERS}\\b`, 'i'),
 ];
@@ -80,7 +81,7 @@ const PREPARATION =
 
 /**
  * Splits a recipe text into ingredient parts. Lines split it when there are several; on one line
- * (chat), commas and semicolons do, except inside brackets, between digits ("1,5 kg") and before
+ * (chat), commas, semicolons and bars do, except inside brackets, between digits ("1,5 kg") and before
  * words that only say how to prepare the previous ingredient ("2 leeks, finely chopped").
  */
 export function splitParts(text: string): string[] {
@@ -110,7 +111,7 @@ function splitOneLine(line: string): string[] {
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
     const decimalComma = char === ',' && /\d/.test(line[i - 1] ?? '') && /\d/.test(line[i + 1] ?? '');
-    if (depth === 0 && (char === ';' || (char === ',' && !decimalComma))) {
+    if (depth === 0 && (char === ';' || char === '|' || (char === ',' && !decimalComma))) {
       pieces.push(current);
       current = '';
     } else {
@@ -126,10 +127,16 @@ export function readListText(text: string): ListText {
   let servings: Servings | null = null;
   const parts: string[] = [];
   for (const part of splitParts(text)) {
-    const taken: { servings: Servings | null; rest: string } =
-      servings === null ? takeServings(part) : { servings: null, rest: part };
-    if (taken.servings !== null) servings = taken.servings;
-    if (taken.rest.trim() !== '') parts.push(taken.rest.trim());
+    // Every statement is taken out of the parts; the first one counts ("Serves 4 … makes 8 pancakes").
+    let rest = part;
+    // A line may hold two statements: "Makes 8 pancakes, serves 4".
+    for (let i = 0; i < 3; i++) {
+      const taken = takeServings(rest);
+      if (taken.servings === null) break;
+      servings ??= taken.servings;
+      rest = taken.rest;
+    }
+    if (rest.trim() !== '') parts.push(rest.trim());
   }
   return { parts, servings };
 }

@@ -87,7 +87,8 @@ function singularWords(text: string): string[] {
     .replace(/\p{M}/gu, '')
     .split(/[^a-z]+/)
     .filter(Boolean)
-    .map((word) => pluralize.singular(word));
+    // pluralize makes "chillies" "chilly"; foods ending in -i take -ies in the plural.
+    .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));
 }
 
 /** Finds the portion food a free-text ingredient names: the longest listed word sequence it contains. */

@@ -115,6 +115,19 @@ describe('computeIngredientList', () => {
     expect(view.hint).toContain('/carbon recipe 500g beef mince');
   });
 
+  it('takes a first line naming a dish as the title, shown in the name', () => {
+    const result = compute('Apple crumble | 6 apples | 150g plain flour | 100g butter | Serves 6');
+    expect(result.name).toBe('Apple crumble (3 ingredients)');
+    expect(result.ingredientList.lines.map((entry) => entry.text)).toEqual([
+      '6 apples',
+      '150g plain flour',
+      '100g butter',
+    ]);
+    // Not a dish: the line stays, skipped for its missing amount.
+    const plain = compute('Ground beef, 1 onion, 200g rice');
+    expect(plain.ingredientList.lines[0]).toMatchObject({ text: 'Ground beef', status: 'skipped' });
+  });
+
   it('reads at most 60 lines and lists the rest as skipped', () => {
     const text = Array.from({ length: 70 }, () => '10g rice').join('\n');
     const result = compute(text);

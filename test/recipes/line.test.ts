@@ -120,6 +120,34 @@ describe('parseLine: amounts', () => {
     expect(parseLine('').amount).toEqual({ kind: 'none' });
   });
 
+  it('reads British spellings and centilitres', () => {
+    expect(parseLine('1.5 litres vegetable stock').amount).toMatchObject({
+      kind: 'volume',
+      millilitres: 1500,
+    });
+    expect(parseLine('20 cl water').amount).toMatchObject({ kind: 'volume', millilitres: 200 });
+    expect(parseLine('250 millilitres milk').amount).toMatchObject({ kind: 'volume', millilitres: 250 });
+  });
+
+  it('drops a heading before the ingredient', () => {
+    expect(parseLine('For the dough: 300g strong white flour')).toMatchObject({
+      amount: { kind: 'mass', grams: 300 },
+      food: 'strong white flour',
+    });
+  });
+
+  it('reads a pack word followed by its size, and a weight given for each', () => {
+    expect(parseLine('1 tin (415g) baked beans')).toMatchObject({
+      amount: { kind: 'mass', grams: 415 },
+      food: 'baked beans',
+    });
+    expect(parseLine('1 block (280g) firm tofu').food).toBe('firm tofu');
+    expect(parseLine('2 salmon fillets (about 140g each)')).toMatchObject({
+      amount: { kind: 'mass', grams: 280 },
+      food: 'salmon fillets',
+    });
+  });
+
   it('never throws on hostile text', () => {
     for (const text of [
       '((((',

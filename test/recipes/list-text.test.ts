@@ -50,6 +50,20 @@ describe('servings', () => {
     expect(inside.parts).toEqual(['500g beef', '200 ml cream']);
   });
 
+  it('takes every statement out of the parts; "serves" wins over "makes" on one line', () => {
+    const read = readListText('1 egg\nMakes 8 pancakes, serves 4');
+    expect(read.servings?.count).toBe(4);
+    expect(read.parts).toEqual(['1 egg']);
+    expect(readListText('3 bananas, 75g butter, makes 10 slices').parts).toEqual(['3 bananas', '75g butter']);
+  });
+
+  it('splits a one-line list on bars', () => {
+    expect(readListText('Apple crumble | 6 apples | 150g flour | Serves 6')).toEqual({
+      parts: ['Apple crumble', '6 apples', '150g flour'],
+      servings: { count: 6, statement: 'Serves 6' },
+    });
+  });
+
   it('is null when none is given', () => {
     expect(readListText('500g beef, 1 onion').servings).toBeNull();
   });
