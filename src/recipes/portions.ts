@@ -80,6 +80,7 @@ export function readPortionsFile(dataDir = defaultDataDir()): PortionsFile {
   return parsed.data;
 }
 
+/** pluralize makes "chillies" "chilly": foods ending in -lli take -llies in the plural. */
 function singularWords(text: string): string[] {
   return text
     .toLowerCase()
@@ -87,7 +88,6 @@ function singularWords(text: string): string[] {
     .replace(/\p{M}/gu, '')
     .split(/[^a-z]+/)
     .filter(Boolean)
-    // pluralize makes "chillies" "chilly"; foods ending in -i take -ies in the plural.
     .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));
 }
 
