@@ -8,7 +8,7 @@ import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schem
 import type { IndexEntry } from './search-index.js';
 import { Suggester } from './suggest.js';
 import { TextNormaliser } from './text.js';
-import type { Catalog } from './types.js';
+import type { Catalog, FoodMatch } from './types.js';
 
 export const CATALOG_SOURCE_INFO: SourceInfo = {
   id: 'catalog',
@@ -225,6 +225,23 @@ export function createCatalog(
         status: null,
         notes: closestMatchNote(result.answer, recipe.name),
         source: CATALOG_SOURCE_INFO,
+      };
+    },
+
+    matchFood(query: string): FoodMatch | null {
+      const answer = productMatcher.match(query).answer;
+      if (answer === null) return null;
+      const product = products[answer.entry]!;
+      return {
+        name: product.display,
+        code: product.code,
+        kgCo2ePerKg: product.kgCo2ePerKg,
+        densityKgPerL:
+          product.unit === 'L' && product.kgCo2ePerKg > 0
+            ? product.kgCo2ePerUnit / product.kgCo2ePerKg
+            : null,
+        confidence: answer.confidence,
+        closest: answer.closest,
       };
     },
 
