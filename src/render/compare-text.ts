@@ -27,7 +27,7 @@ function compareText(result: CompareResult): string {
       );
       lines.push(`    ${clean(`"${item.input}"`)} taken as ${takenAsText(item)}`);
     }
-    lines.push('', ...summaryLines(result));
+    lines.push('', ...summaryLines(result).map(clean));
   } else {
     lines.push(tooFewText(result));
   }
