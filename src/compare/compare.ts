@@ -3,6 +3,7 @@ import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
 import type { CarEquivalence } from './equivalence.js';
+import { readMenu } from './menu.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
 import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
@@ -113,4 +114,19 @@ export async function handleCompareText(
   }
   const result = await compareItems(request.items, deps, { ...options, people: request.people });
   return { type: 'compare', result };
+}
+
+/**
+ * "Rate this menu": a posted message's lines compared as options (menu.ts reads them). A menu of more
+ * than ten options is cut to its first ten and the result says so. Never throws.
+ */
+export async function rateMenu(
+  message: string,
+  deps: CompareDeps,
+  options: LookupOptions = {},
+): Promise<CompareResult> {
+  const menu = readMenu(message);
+  const capped =
+    menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
+  return compareItems(menu.options, deps, { ...options, capped });
 }

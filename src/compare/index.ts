@@ -1,4 +1,4 @@
-export { type CompareDeps, type CompareReply, compareItems, handleCompareText } from './compare.js';
+export { type CompareDeps, type CompareReply, compareItems, handleCompareText, rateMenu } from './compare.js';
 export { type CarEquivalence, loadEquivalences } from './equivalence.js';
 export { type ReadMenu, readMenu } from './menu.js';
 export type { CompareResult, RankedItem } from './model.js';

@@ -70,6 +70,12 @@ const BARE_MARKS = /(?<![\p{L}\p{N}])(?:GF|VG|VE|DF|NF|V)(?![\p{L}\p{N}])/gu;
 const DIET_EMOJI = /🌱|🌿|🥦|🌶|🥜|\uFE0F/gu;
 const BULLET = /^\s*(?:[-*+•·▪▫◦‣⁃–—>]+|\(?\d{1,3}[.):]|\(?[a-z][.)](?=\s)|#{1,6}(?=\s)|-#(?=\s))\s*/i;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
+/** Slack emoji codes such as ":fork_and_knife:". */
+const EMOJI_CODE = /:[a-z0-9_+'-]+:/gi;
+/** A line naming the meal or the day ("Thursday lunch", "Today's specials") titles the menu, unless it is a list item. */
+const TITLE_WORDS =
+  /\b(?:menu|lunch|dinner|breakfast|brunch|supper|specials?|today|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|this week)\b/i;
+const MARKDOWN_HEADING = /^\s*#{1,3}\s/;
 
 /** Reads a posted menu into at most ten options, with the total so the reply can say what was left out. */
 export function readMenu(message: string): ReadMenu {
@@ -90,10 +96,13 @@ export function readMenu(message: string): ReadMenu {
 
 /** The dish a menu line names, or null for headings, blank and markup-only lines. */
 export function menuLine(line: string): string | null {
+  if (MARKDOWN_HEADING.test(line)) return null;
+  const listItem = BULLET.test(line.replace(MARKUP, ''));
   let text = line
     .replace(ANGLE_LINK, (_, label: string | undefined) => label ?? ' ')
     .replace(ANGLE_MENTION, ' ')
     .replace(BROADCAST, ' ')
+    .replace(EMOJI_CODE, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;|&gt;/g, ' ');
   // Bullets and numbers first, while they are still at the start of the line.
@@ -115,6 +124,7 @@ export function menuLine(line: string): string | null {
     .replace(/\s+/g, ' ')
     .trim();
   if (!/\p{L}/u.test(text)) return null;
+  if (!listItem && TITLE_WORDS.test(text)) return null;
   if (HEADINGS.has(text.toLowerCase().replace(/[’']/g, ''))) return null;
   if (/:$/.test(line.trim().replace(MARKUP, '')) && text.split(' ').length <= 3) return null;
   return [...text].length > MAX_NAME_LENGTH ? [...text].slice(0, MAX_NAME_LENGTH).join('').trim() : text;
