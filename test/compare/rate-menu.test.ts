@@ -84,7 +84,8 @@ describe('rate a posted menu', () => {
 
   it('compares the lines of a Discord type-3 interaction’s target message', async () => {
     const { target_id, resolved } = discordInteraction.data;
-    const result = await rateMenu(resolved.messages[target_id]!.content, deps);
+    const messages: Record<string, { content: string }> = resolved.messages;
+    const result = await rateMenu(messages[target_id]!.content, deps);
     expect(result.ranked.map((item) => item.input)).toEqual(
       expect.arrayContaining(['Beef lasagne', 'Dal', 'Chicken curry']),
     );
