@@ -4,7 +4,7 @@ import type { CompareResult } from '../compare/model.js';
 import { MAX_SUGGESTIONS } from '../core/messages.js';
 import { bar, cappedText, itemFigure, summaryLines, takenAsText, tooFewText } from './compare-shared.js';
 import { levelEmoji, truncate } from './shared.js';
-import { type Block, escapeFit, SLACK_LIMITS } from './slack.js';
+import { type Block, escapeFit, escapeMrkdwn, SLACK_LIMITS } from './slack.js';
 
 /**
  * The comparison as Block Kit: a text layout that stands on its own, one section per option with a
@@ -66,7 +66,7 @@ export function renderCompareSlack(reply: CompareReply): { text: string; blocks:
         section(
           [
             `${levelEmoji(item.level)} *${item.rank}. ${escapeFit(item.name, NAME_MAX)}*${crown}`,
-            `\`${bar(item.kgCo2e, max)}\` ${itemFigure(item, result.basis)} · ${item.level} · ${item.verdict}`,
+            `\`${bar(item.kgCo2e, max)}\` ${escapeMrkdwn(itemFigure(item, result.basis))} · ${item.level} · ${escapeMrkdwn(item.verdict)}`,
             `_“${escapeFit(item.input, INPUT_MAX)}” taken as ${escapeFit(takenAsText(item), 200)}_`,
           ].join('\n'),
         ),

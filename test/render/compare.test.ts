@@ -145,6 +145,13 @@ describe('renderCompareSlack', () => {
     expect(text).toBe('Lowest carbon of 3: Dish 1');
   });
 
+  it('escapes the card’s own "<" in a tiny figure', () => {
+    const tiny = result({ ranked: [item(1, { kgCo2e: 0.0001 }), item(2)] });
+    const json = JSON.stringify(renderCompareSlack({ type: 'compare', result: tiny }).blocks);
+    expect(json).toContain('&lt; 0.001 kg CO2e per serving');
+    expect(json).not.toContain('< 0.001');
+  });
+
   it('renders an error reply as a short section', () => {
     const { blocks } = renderCompareSlack({
       type: 'error',
