@@ -1,7 +1,15 @@
 import type { CompareReply } from '../compare/compare.js';
 import type { CompareResult } from '../compare/model.js';
 import { MAX_SUGGESTIONS } from '../core/messages.js';
-import { bar, cappedText, itemFigure, summaryLines, takenAsText, tooFewText } from './compare-shared.js';
+import {
+  bar,
+  basisLabel,
+  cappedText,
+  itemFigure,
+  summaryLines,
+  takenAsText,
+  tooFewText,
+} from './compare-shared.js';
 import {
   CONTENT_LIMIT,
   type DiscordEmbed,
@@ -107,6 +115,14 @@ function leftOut(result: CompareResult): string[] {
   for (const item of result.failed)
     lines.push(`• Could not look up ${quoted(item.input)}: ${escapeMarkdown(item.error.text)}`);
   return lines;
+}
+
+/** The poll's question: what the footprints are per, within Discord's 300 characters. */
+export function pollQuestion(result: CompareResult): string {
+  return truncate(
+    `Which one? (lowest carbon first, kg CO2e ${basisLabel(result.basis)})`,
+    POLL_LIMITS.questionText,
+  );
 }
 
 /**

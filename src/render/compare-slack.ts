@@ -121,3 +121,25 @@ function fallbackText(result: CompareResult): string {
       : escapeFit(tooFewText(result), 500);
   return fitEscaped(text, SLACK_LIMITS.fallbackText);
 }
+
+/** Slack's names for the keycap emoji 1 to 10, in order: the vote's reactions. */
+const NUMBER_REACTIONS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'keycap_ten',
+] as const;
+
+/**
+ * The reactions a shared comparison gets when it becomes a vote (phase 2 adds them with
+ * reactions.add): one numbered reaction per ranked option, in rank order, so ":one:" is option 1.
+ */
+export function voteReactions(result: CompareResult): string[] {
+  return NUMBER_REACTIONS.slice(0, result.ranked.length);
+}

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareResult, RankedItem } from '../../src/compare/model.js';
 import { CompareResultSchema } from '../../src/compare/model.js';
-import { POLL_LIMITS, pollAnswers, renderCompareDiscord } from '../../src/render/compare-discord.js';
+import {
+  POLL_LIMITS,
+  pollAnswers,
+  pollQuestion,
+  renderCompareDiscord,
+} from '../../src/render/compare-discord.js';
 import { bar } from '../../src/render/compare-shared.js';
-import { renderCompareSlack } from '../../src/render/compare-slack.js';
+import { renderCompareSlack, voteReactions } from '../../src/render/compare-slack.js';
 import { renderCompareText } from '../../src/render/compare-text.js';
 import { EMBED_LIMITS, embedLength } from '../../src/render/discord.js';
 import { SLACK_LIMITS } from '../../src/render/slack.js';
@@ -152,6 +157,12 @@ describe('renderCompareSlack', () => {
     expect(json).not.toContain('< 0.001');
   });
 
+  it('numbers the vote’s reactions one per ranked option, up to ten', () => {
+    expect(voteReactions(result())).toEqual(['one', 'two', 'three']);
+    expect(voteReactions(hostile())).toHaveLength(10);
+    expect(voteReactions(hostile()).at(-1)).toBe('keycap_ten');
+  });
+
   it('renders an error reply as a short section', () => {
     const { blocks } = renderCompareSlack({
       type: 'error',
@@ -188,6 +199,11 @@ describe('renderCompareDiscord', () => {
     expect(description.indexOf('**1. Dish 1**')).toBeLessThan(description.indexOf('**2. Dish 2**'));
     expect(description).toContain('`███░░░░░░░` 0.5 kg CO2e per serving');
     expect(embed.color).toBeDefined();
+  });
+
+  it('asks a poll question within 300 characters that says the unit', () => {
+    expect(pollQuestion(result())).toBe('Which one? (lowest carbon first, kg CO2e per serving)');
+    expect(pollQuestion(result()).length).toBeLessThanOrEqual(POLL_LIMITS.questionText);
   });
 
   it('gives poll answers of at most 55 characters that keep the figure', () => {
