@@ -1,5 +1,5 @@
 import { stripInvisible } from '../core/command.js';
-import { InvalidInputError } from '../core/errors.js';
+import { InvalidComparisonError } from '../core/errors.js';
 
 /** A team chooses between a handful of options; more than ten is a list, not a choice. */
 export const MIN_OPTIONS = 2;
@@ -34,7 +34,7 @@ const PLACEHOLDER = '\ue000';
 /**
  * Reads the text after `compare`: "a, b, c", "a vs b", optionally ending "for 12 people". Commas
  * inside parentheses belong to an ingredient list, not to the list of options. Throws
- * InvalidInputError when fewer than 2 or more than 10 options are given.
+ * InvalidComparisonError when fewer than 2 or more than 10 options are given.
  */
 export function parseCompareText(raw: string): CompareRequest {
   // Line breaks separate options; stripInvisible would make them spaces.
@@ -47,7 +47,7 @@ export function parseCompareText(raw: string): CompareRequest {
   if (suffix) {
     people = Number(suffix[1]);
     if (!Number.isSafeInteger(people) || people < 1 || people > MAX_PEOPLE) {
-      throw new InvalidInputError(
+      throw new InvalidComparisonError(
         `the number of people must be between 1 and ${MAX_PEOPLE.toLocaleString('en-US')}`,
       );
     }
@@ -62,12 +62,10 @@ export function parseCompareText(raw: string): CompareRequest {
     .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length < MIN_OPTIONS) {
-    throw new InvalidInputError(
-      'give at least two options separated by commas or "vs", e.g. `compare lasagne, dal, chicken curry`',
-    );
+    throw new InvalidComparisonError('give at least two options, separated by commas or "vs"');
   }
   if (parts.length > MAX_OPTIONS) {
-    throw new InvalidInputError(
+    throw new InvalidComparisonError(
       `compare takes at most ${MAX_OPTIONS} options at a time (you gave ${parts.length})`,
     );
   }

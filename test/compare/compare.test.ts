@@ -175,6 +175,13 @@ describe('footing: never two units in one ranking', () => {
 
   it('turns a parse failure into an error reply, never a throw', async () => {
     const reply = await handleCompareText('just one', deps);
-    expect(reply).toMatchObject({ type: 'error', error: { code: 'invalid_input' } });
+    expect(reply).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'invalid_input',
+        text: 'That comparison can\'t be made: give at least two options, separated by commas or "vs".',
+        hint: 'Try `/carbon compare lasagne, dal, chicken curry`.',
+      },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCompareText } from '../../src/compare/parse.js';
-import { InvalidInputError } from '../../src/core/errors.js';
+import { InvalidComparisonError } from '../../src/core/errors.js';
 
 const texts = (input: string) => parseCompareText(input).items.map((item) => item.text);
 
@@ -25,8 +25,10 @@ describe('parseCompareText', () => {
     expect(parseCompareText('lasagne, dal for 12 people').people).toBe(12);
     expect(parseCompareText('lasagne vs dal for 3').people).toBe(3);
     expect(parseCompareText('lasagne, dal').people).toBeNull();
-    expect(() => parseCompareText('lasagne, dal for 0 people')).toThrow(InvalidInputError);
-    expect(() => parseCompareText('lasagne, dal for 99999999999999999999 people')).toThrow(InvalidInputError);
+    expect(() => parseCompareText('lasagne, dal for 0 people')).toThrow(InvalidComparisonError);
+    expect(() => parseCompareText('lasagne, dal for 99999999999999999999 people')).toThrow(
+      InvalidComparisonError,
+    );
   });
 
   it('takes "dish:" and "product:" as the user saying which', () => {
