@@ -1,3 +1,4 @@
+import { MAX_NAME_LENGTH } from '../core/command.js';
 import { isCarbonError, NotFoundError } from '../core/errors.js';
 import { type ErrorView, MAX_SUGGESTIONS, toErrorView } from '../core/messages.js';
 import type { ProductResult, RecipeResult } from '../core/result.js';
@@ -56,6 +57,9 @@ export async function resolveItem(
   options: LookupOptions = {},
 ): Promise<Resolution> {
   const input = item.text;
+  if ([...input].length > MAX_NAME_LENGTH) {
+    return { status: 'not_understood', input, reason: `names are limited to ${MAX_NAME_LENGTH} characters` };
+  }
   if (item.ingredients !== null) {
     if (ingredients === undefined) return { status: 'not_understood', input, reason: NO_INGREDIENT_READER };
     const label = input.replace(/\([^()]*\)/, '').trim() || 'Your dish';

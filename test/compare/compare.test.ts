@@ -173,6 +173,13 @@ describe('footing: never two units in one ranking', () => {
     ]);
   });
 
+  it('does not look up an option over 200 characters, and says why', async () => {
+    const long = 'x'.repeat(201);
+    const result = await compareItems(items('dal', 'curry', long), deps);
+    expect(result.notUnderstood).toEqual([{ input: long, reason: 'names are limited to 200 characters' }]);
+    expect(result.status).toBe('ranked');
+  });
+
   it('turns a parse failure into an error reply, never a throw', async () => {
     const reply = await handleCompareText('just one', deps);
     expect(reply).toMatchObject({
