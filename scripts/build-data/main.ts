@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildData, OUTPUT_FILES, serialise } from './build.js';
+import { buildEquivalences } from './equivalences.js';
 import { DATA_DIR, missingRawData } from './paths.js';
 
 const missing = missingRawData();
@@ -16,6 +17,8 @@ const output = await buildData();
 for (const [key, file] of Object.entries(OUTPUT_FILES) as [keyof typeof OUTPUT_FILES, string][]) {
   writeFileSync(join(DATA_DIR, file), serialise(output[key]));
 }
+// The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
+writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));
 process.stdout.write(
   `build:data: ${output.products.products.length} products, ${output.products.categories.length} categories, ` +
     `${output.recipes.recipes.length} recipes → ${DATA_DIR}\n`,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { ConfigError } from '../config/env.js';
 import { parseArgs, UsageError } from './args.js';
+import { compareCommand } from './compare.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import { lookupCommand } from './lookup.js';
 import { cliErrorView, writeErr, writeErrorView, writeOut } from './output.js';
@@ -42,6 +43,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       setTimeout(() => process.exit(code), 2_000).unref();
       return code;
     }
+    if (args.verb === 'compare') return await compareCommand(args);
     // product, recipe, and unknown verbs, which the chat parser answers with a hint.
     return await lookupCommand(args);
   } catch (error) {

@@ -6,6 +6,9 @@ export function usageText(): string {
   const lookups = renderText({ type: 'help', help: helpView() }, { command: 'carbon' });
   return `${lookups}
 
+Comparing:
+  carbon compare "<a>, <b>, <c>"  2 to 10 dishes or products (also "a vs b"; end with "for 12 people")
+
 Running the bot:
   carbon start             Slack and/or Discord as configured; the local shell when neither is
   carbon shell             the local shell: type "product oat milk" and read the answer

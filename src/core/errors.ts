@@ -31,6 +31,17 @@ export class NotARecipeError extends CarbonError {
   }
 }
 
+/** A comparison that cannot be made as asked (too few or too many options, a bad group size). */
+export class InvalidComparisonError extends CarbonError {
+  readonly code = 'invalid_input';
+  constructor(
+    /** Safe to show the user as is. */
+    readonly reason: string,
+  ) {
+    super(`invalid comparison: ${reason}`);
+  }
+}
+
 export class NotFoundError extends CarbonError {
   readonly code = 'not_found';
   constructor(

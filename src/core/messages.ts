@@ -1,6 +1,7 @@
 import {
   ApiKeyRefusedError,
   BadResponseError,
+  InvalidComparisonError,
   InvalidInputError,
   LookupCancelledError,
   NotARecipeError,
@@ -73,6 +74,13 @@ export function toErrorView(error: unknown): ErrorView {
   }
   if (error instanceof InvalidInputError) {
     return view(error.code, `That name can't be looked up: ${error.reason}.`, 'Try `/carbon help`.');
+  }
+  if (error instanceof InvalidComparisonError) {
+    return view(
+      error.code,
+      `That comparison can't be made: ${error.reason}.`,
+      'Try `/carbon compare lasagne, dal, chicken curry`.',
+    );
   }
   if (error instanceof RateLimitedError) {
     const seconds = error.retryAfterSeconds;

@@ -10,6 +10,8 @@ const SUB_COMMAND = 1;
 const STRING = 3;
 /** CHAT_INPUT: a slash command. */
 const CHAT_INPUT = 1;
+/** MESSAGE: a command in a message's "Apps" context menu; it has a name and no description or options. */
+const MESSAGE = 3;
 
 export const COMMAND_NAME = 'carbon';
 
@@ -53,5 +55,20 @@ export const CARBON_COMMAND = {
   ],
 } as const;
 
+export const RATE_MENU_COMMAND_NAME = 'Rate this menu';
+
+/**
+ * "Rate this menu" on any message (issue #11): the interaction carries the message it was used on in
+ * data.resolved.messages, its content included, without the privileged message-content intent.
+ */
+export const RATE_MENU_COMMAND = {
+  type: MESSAGE,
+  name: RATE_MENU_COMMAND_NAME,
+  // Discord's application-command reference: the description is an empty string for MESSAGE commands.
+  description: '',
+  contexts: [0, 1],
+  integration_types: [0],
+} as const;
+
 /** The body of the bulk-overwrite PUT: every command the app has. */
-export const COMMAND_DEFINITIONS = [CARBON_COMMAND] as const;
+export const COMMAND_DEFINITIONS = [CARBON_COMMAND, RATE_MENU_COMMAND] as const;

@@ -1,10 +1,16 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import { handleCompareText } from '../../compare/compare.js';
+import { loadEquivalences } from '../../compare/equivalence.js';
 import { handleCommandText } from '../../core/lookup.js';
+import { toErrorView } from '../../core/messages.js';
 import type { LookupSource } from '../../core/source.js';
 import type { RecipeComputer } from '../../recipes/compute.js';
+import { fnddsPortionWeights, ingredientListEstimator } from '../../recipes/for-compare.js';
 import { lazyRecipeComputer, recipeListReply } from '../../recipes/handle.js';
+import { loadPortionTable } from '../../recipes/portions.js';
+import { renderCompareText } from '../../render/compare-text.js';
 import { renderText } from '../../render/text.js';
 
 export interface ShellOptions {
@@ -64,7 +70,10 @@ export async function runShell(options: ShellOptions): Promise<void> {
     for await (const line of rl) {
       const text = commandText(line);
       if (text === null) break;
-      if (text !== '') {
+      const compare = /^compare(?:\s+|$)/i.exec(text);
+      if (compare) {
+        write(`${await compareAnswer(text.slice(compare[0].length), source, recipes, logger)}\n\n`);
+      } else if (text !== '') {
         const reply =
           recipeListReply(text, recipes, logger) ?? (await handleCommandText(text, source, logger));
         write(`${renderText(reply)}\n\n`);
@@ -88,4 +97,27 @@ export function commandText(line: string): string | null {
   const rest = trimmed.slice(match[0].length);
   // A bare `/carbon` answers with help in chat, so it does here too.
   return rest === '' ? 'help' : rest;
+}
+
+/** `compare a, b, c` in the shell; never throws, even when data/equivalences.json is missing. */
+async function compareAnswer(
+  rest: string,
+  source: LookupSource,
+  recipes: () => RecipeComputer,
+  logger: Logger,
+): Promise<string> {
+  try {
+    return renderCompareText(
+      await handleCompareText(rest, {
+        source,
+        logger,
+        car: loadEquivalences().carKm,
+        ingredients: ingredientListEstimator(recipes),
+        portions: fnddsPortionWeights(() => loadPortionTable()),
+      }),
+    );
+  } catch (error) {
+    logger.error({ err: error }, 'compare failed');
+    return renderCompareText({ type: 'error', error: toErrorView(error) });
+  }
 }

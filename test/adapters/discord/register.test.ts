@@ -28,7 +28,7 @@ describe('registerCommands', () => {
   it('bulk-overwrites the global commands with the definition, idempotently', async () => {
     const first = await registerCommands(config(), silentLogger());
     const second = await registerCommands(config(), silentLogger());
-    expect(first).toEqual({ scope: 'global', count: 1 });
+    expect(first).toEqual({ scope: 'global', count: COMMAND_DEFINITIONS.length });
     expect(second).toEqual(first);
     const [a, b] = fake.registrations.slice(-2);
     expect(a).toEqual({
@@ -43,7 +43,7 @@ describe('registerCommands', () => {
 
   it('registers in one guild when DISCORD_GUILD_ID is set', async () => {
     const result = await registerCommands(config({ DISCORD_GUILD_ID: '123456789012345678' }), silentLogger());
-    expect(result).toEqual({ scope: 'guild', count: 1 });
+    expect(result).toEqual({ scope: 'guild', count: COMMAND_DEFINITIONS.length });
     expect(fake.registrations.at(-1)).toMatchObject({
       applicationId: FAKE_APPLICATION_ID,
       guildId: '123456789012345678',
@@ -91,6 +91,13 @@ describe('the command definition', () => {
     }
   });
 
+  it('has the "Rate this menu" message command (type 3): a name of at most 32 characters, no description or options', () => {
+    const menu = COMMAND_DEFINITIONS.find((command) => command.type === 3);
+    expect(menu).toMatchObject({ type: 3, name: 'Rate this menu', description: '' });
+    expect(menu!.name.length).toBeLessThanOrEqual(32);
+    expect(menu).not.toHaveProperty('options');
+  });
+
   it('stays within Discord’s naming and length rules', () => {
     const check = (item: { name: string; description: string; options?: readonly unknown[] }) => {
       expect(item.name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
@@ -98,7 +105,7 @@ describe('the command definition', () => {
       expect(item.description.length).toBeLessThanOrEqual(100);
       for (const option of item.options ?? []) check(option as typeof item);
     };
-    for (const command of COMMAND_DEFINITIONS) check(command);
+    for (const command of COMMAND_DEFINITIONS) if (command.type === 1) check(command);
     expect(JSON.stringify(COMMAND_DEFINITIONS).length).toBeLessThan(8000);
   });
 });

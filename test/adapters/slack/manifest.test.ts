@@ -14,6 +14,7 @@ interface Manifest {
   features: {
     bot_user: { display_name: string };
     slash_commands: { command: string; url: string; description: string; usage_hint: string }[];
+    shortcuts: { name: string; type: string; callback_id: string; description: string }[];
   };
   oauth_config: { scopes: { bot: string[] } };
   settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
@@ -33,8 +34,17 @@ describe('manifest.yml', () => {
     });
   });
 
+  it('declares the "Rate this menu" message shortcut (callback_id rate_menu)', () => {
+    expect(manifest.features.shortcuts).toEqual([
+      expect.objectContaining({ name: 'Rate this menu', type: 'message', callback_id: 'rate_menu' }),
+    ]);
+    // Slack limits a shortcut's description to 150 characters.
+    expect(manifest.features.shortcuts[0]!.description.length).toBeLessThanOrEqual(150);
+  });
+
   it('asks for the minimal scopes and defaults to HTTP mode', () => {
-    expect(manifest.oauth_config.scopes.bot.sort()).toEqual(['chat:write', 'commands']);
+    // reactions:write: the vote adds a numbered reaction per option to the bot's own shared message.
+    expect(manifest.oauth_config.scopes.bot.sort()).toEqual(['chat:write', 'commands', 'reactions:write']);
     expect(manifest.settings.socket_mode_enabled).toBe(false);
   });
 

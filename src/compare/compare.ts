@@ -1,0 +1,132 @@
+import type { Logger } from 'pino';
+import { logLookupFailure } from '../core/lookup.js';
+import { type ErrorView, toErrorView } from '../core/messages.js';
+import type { LookupOptions, LookupSource } from '../core/source.js';
+import type { CarEquivalence } from './equivalence.js';
+import { readMenu } from './menu.js';
+import type { CompareResult } from './model.js';
+import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
+import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
+import {
+  type FoundResolution,
+  type IngredientListEstimator,
+  type PortionWeights,
+  resolveItem,
+} from './resolve.js';
+
+export interface CompareDeps {
+  source: LookupSource;
+  car: CarEquivalence;
+  logger: Logger;
+  /** The ingredient-list reader (src/recipes); without it an option in parentheses is not understood. */
+  ingredients?: IngredientListEstimator;
+  /** Typical portion weights (src/recipes, FNDDS); without them products are not ranked among dishes. */
+  portions?: PortionWeights;
+}
+
+/** What a compare renderer may be asked to show. */
+export type CompareReply = { type: 'compare'; result: CompareResult } | { type: 'error'; error: ErrorView };
+
+export interface CompareRequestOptions extends LookupOptions {
+  people?: number | null;
+  /** Set by the menu reader when it kept only the first options of a longer menu. */
+  capped?: CompareResult['capped'];
+}
+
+/** Looks every option up at once, puts them on one footing and ranks them lowest first. Never throws. */
+export async function compareItems(
+  items: CompareItemInput[],
+  deps: CompareDeps,
+  options: CompareRequestOptions = {},
+): Promise<CompareResult> {
+  const people = options.people ?? null;
+  const lookup: LookupOptions = options.signal === undefined ? {} : { signal: options.signal };
+  const resolutions = await Promise.all(
+    items.map((item) =>
+      resolveItem(item, deps.source, deps.ingredients, lookup).catch((error: unknown) => ({
+        status: 'failed' as const,
+        input: item.text,
+        error: toErrorView(error),
+        cause: error,
+      })),
+    ),
+  );
+  const found: FoundResolution[] = [];
+  const result: CompareResult = {
+    kind: 'compare',
+    status: 'too_few',
+    basis: 'serving',
+    basisText: '',
+    people,
+    ranked: [],
+    difference: null,
+    notFound: [],
+    notUnderstood: [],
+    notRanked: [],
+    failed: [],
+    capped: options.capped ?? null,
+    source: null,
+  };
+  for (const resolution of resolutions) {
+    switch (resolution.status) {
+      case 'found':
+        found.push(resolution);
+        break;
+      case 'not_found':
+        result.notFound.push({ input: resolution.input, suggestions: resolution.suggestions });
+        break;
+      case 'not_understood':
+        result.notUnderstood.push({ input: resolution.input, reason: resolution.reason });
+        break;
+      case 'failed':
+        logLookupFailure(deps.logger, resolution.cause, {
+          operation: 'compare',
+          name: resolution.input.slice(0, 200),
+        });
+        result.failed.push({ input: resolution.input, error: resolution.error });
+        break;
+    }
+  }
+  const footing = chooseFooting(found, deps.portions);
+  result.basis = footing.basis;
+  result.basisText = footing.basisText;
+  result.notRanked = footing.notRanked;
+  result.ranked = rankPlaced(footing.placed);
+  result.status = result.ranked.length >= MIN_OPTIONS ? 'ranked' : 'too_few';
+  result.difference =
+    result.status === 'ranked' ? differenceOf(result.ranked, footing.basis, people, deps.car) : null;
+  result.source = found[0]?.result.source ?? null;
+  return result;
+}
+
+/** The text after `compare`, parsed and compared; a parse failure is an error reply. Never throws. */
+export async function handleCompareText(
+  text: string,
+  deps: CompareDeps,
+  options: LookupOptions = {},
+): Promise<CompareReply> {
+  let request: ReturnType<typeof parseCompareText>;
+  try {
+    request = parseCompareText(text);
+  } catch (error) {
+    logLookupFailure(deps.logger, error, { operation: 'compare', text: text.slice(0, 300) });
+    return { type: 'error', error: toErrorView(error) };
+  }
+  const result = await compareItems(request.items, deps, { ...options, people: request.people });
+  return { type: 'compare', result };
+}
+
+/**
+ * "Rate this menu": a posted message's lines compared as options (menu.ts reads them). A menu of more
+ * than ten options is cut to its first ten and the result says so. Never throws.
+ */
+export async function rateMenu(
+  message: string,
+  deps: CompareDeps,
+  options: LookupOptions = {},
+): Promise<CompareResult> {
+  const menu = readMenu(message);
+  const capped =
+    menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
+  return compareItems(menu.options, deps, { ...options, capped });
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { LevelSchema, SourceInfoSchema } from '../core/result.js';
+import { ErrorViewSchema } from './error-view.js';
+
+/**
+ * The platform-neutral answer to a comparison, which the compare renderers lay out. Types are derived
+ * from these schemas; `--json` prints a CompareResult as it is.
+ */
+
+/** What every ranked figure is per. Figures in different units are never ranked together. */
+export const BasisSchema = z.enum(['serving', 'portion', 'kg', 'litre']);
+export type Basis = z.infer<typeof BasisSchema>;
+
+export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list']);
+export type TakenAs = z.infer<typeof TakenAsSchema>;
+
+export const RankedItemSchema = z.object({
+  /** 1 for the lowest. */
+  rank: z.number().int().positive(),
+  /** The option as the user wrote it. */
+  input: z.string(),
+  takenAs: TakenAsSchema,
+  /** Why it was taken as a dish or a product (resolve.ts); null when the user said so. */
+  takenAsReason: z.string().nullable(),
+  /** The name the source matched. */
+  name: z.string(),
+  /** kg CO2e per `basis`. */
+  kgCo2e: z.number().nonnegative(),
+  level: LevelSchema,
+  /** One short verdict, e.g. "climate-friendly" or "lowest third of all foods". */
+  verdict: z.string(),
+  /** Grams in the typical portion, when the basis is a portion of a product. */
+  portionGrams: z.number().positive().nullable(),
+  confidence: z.number().min(0).max(1).nullable(),
+  notes: z.array(z.string()),
+});
+export type RankedItem = z.infer<typeof RankedItemSchema>;
+
+export const DifferenceSchema = z.object({
+  /** Highest minus lowest, per `basis` (per person for servings and portions). */
+  kgCo2e: z.number().nonnegative(),
+  /** The difference for the whole group, when `for N people` was given and the basis is per person. */
+  groupKgCo2e: z.number().nonnegative().nullable(),
+  /** The larger of the two above in the familiar equivalent. */
+  carKm: z.number().nonnegative(),
+  carLabel: z.string(),
+  carCitation: z.string(),
+});
+export type Difference = z.infer<typeof DifferenceSchema>;
+
+export const CompareResultSchema = z.object({
+  kind: z.literal('compare'),
+  /** `ranked` when at least two options could be compared, `too_few` otherwise. */
+  status: z.enum(['ranked', 'too_few']),
+  basis: BasisSchema,
+  /** One sentence on the footing, e.g. "Dishes compared per serving." */
+  basisText: z.string(),
+  people: z.number().int().positive().nullable(),
+  /** Lowest first; the first is the lowest-carbon option. */
+  ranked: z.array(RankedItemSchema),
+  difference: DifferenceSchema.nullable(),
+  notFound: z.array(z.object({ input: z.string(), suggestions: z.array(z.string()) })),
+  notUnderstood: z.array(z.object({ input: z.string(), reason: z.string() })),
+  /** Found, but on a footing the others cannot share (e.g. a product among dishes without a portion). */
+  notRanked: z.array(
+    z.object({ input: z.string(), name: z.string(), takenAs: TakenAsSchema, reason: z.string() }),
+  ),
+  /** The source failed for these (timeout, rate limit, ...): the error's own view. */
+  failed: z.array(z.object({ input: z.string(), error: ErrorViewSchema })),
+  /** Set when a menu had more options than are compared at once. */
+  capped: z.object({ compared: z.number().int(), total: z.number().int() }).nullable(),
+  source: SourceInfoSchema.nullable(),
+});
+export type CompareResult = z.infer<typeof CompareResultSchema>;

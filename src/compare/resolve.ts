@@ -1,0 +1,136 @@
+import { MAX_NAME_LENGTH } from '../core/command.js';
+import { isCarbonError, NotFoundError } from '../core/errors.js';
+import { type ErrorView, MAX_SUGGESTIONS, toErrorView } from '../core/messages.js';
+import type { ProductResult, RecipeResult } from '../core/result.js';
+import type { LookupOptions, LookupSource } from '../core/source.js';
+import type { CompareItemInput } from './parse.js';
+
+/**
+ * Reads an ingredient list such as "rice 200g, black beans 150g, salsa" as one dish and gives its
+ * footprint per serving. Implemented by src/recipes (the ingredient-list parser); until it is
+ * plugged in, an option in parentheses is reported as not understood, never dropped.
+ * Throws CarbonError subclasses only (NotFoundError, InvalidInputError, ...).
+ */
+export interface IngredientListEstimator {
+  estimate(label: string, ingredients: string, options?: LookupOptions): Promise<RecipeResult>;
+}
+
+/**
+ * Grams in a typical portion of a product (FNDDS portion weights, src/recipes). Products sit among
+ * dishes on a per-portion footing only through this; null when no portion weight is known.
+ */
+export interface PortionWeights {
+  typicalPortionGrams(product: ProductResult): number | null;
+}
+
+export type Resolution =
+  | { status: 'found'; input: string; takenAs: 'dish'; reason: string | null; result: RecipeResult }
+  | {
+      status: 'found';
+      input: string;
+      takenAs: 'ingredient list';
+      reason: string | null;
+      result: RecipeResult;
+    }
+  | { status: 'found'; input: string; takenAs: 'product'; reason: string | null; result: ProductResult }
+  | { status: 'not_found'; input: string; suggestions: string[] }
+  | { status: 'not_understood'; input: string; reason: string }
+  | { status: 'failed'; input: string; error: ErrorView; cause: unknown };
+
+export type FoundResolution = Extract<Resolution, { status: 'found' }>;
+
+export const NO_INGREDIENT_READER =
+  'ingredient lists in parentheses cannot be read yet; give a dish or product name';
+
+/**
+ * The rule for a bare word that is both a dish and a product ("chicken", "burger"): both are looked
+ * up, and the closer match wins; on a tie the dish wins, because a channel choosing what to eat is
+ * choosing meals. So "lasagne" (an exact dish and an exact product) is the dish, "burger" (an exact
+ * dish, a looser product) the dish, "chicken" (an exact product, only a guessed dish such as chicken
+ * curry) the product. "dish: chicken" or "product: lasagne" says which outright. Each ranked option
+ * shows what it was taken as and why.
+ */
+export async function resolveItem(
+  item: CompareItemInput,
+  source: LookupSource,
+  ingredients: IngredientListEstimator | undefined,
+  options: LookupOptions = {},
+): Promise<Resolution> {
+  const input = item.text;
+  if ([...input].length > MAX_NAME_LENGTH) {
+    return { status: 'not_understood', input, reason: `names are limited to ${MAX_NAME_LENGTH} characters` };
+  }
+  if (item.ingredients !== null) {
+    if (ingredients === undefined) return { status: 'not_understood', input, reason: NO_INGREDIENT_READER };
+    const label = input.replace(/\([^()]*\)/, '').trim() || 'Your dish';
+    try {
+      const result = await ingredients.estimate(label, item.ingredients, options);
+      return { status: 'found', input, takenAs: 'ingredient list', reason: null, result };
+    } catch (error) {
+      return missed(input, [error]);
+    }
+  }
+  if (item.hint === 'dish') {
+    const [dish] = await Promise.allSettled([source.lookupRecipe(input, options)]);
+    if (dish.status === 'fulfilled')
+      return { status: 'found', input, takenAs: 'dish', reason: null, result: dish.value };
+    return missed(input, [dish.reason]);
+  }
+  if (item.hint === 'product') {
+    const [product] = await Promise.allSettled([source.lookupProduct(input, options)]);
+    if (product.status === 'fulfilled')
+      return { status: 'found', input, takenAs: 'product', reason: null, result: product.value };
+    return missed(input, [product.reason]);
+  }
+  const [dish, product] = await Promise.allSettled([
+    source.lookupRecipe(input, options),
+    source.lookupProduct(input, options),
+  ]);
+  if (dish.status === 'fulfilled' && product.status === 'fulfilled') {
+    const dishScore = dish.value.confidence ?? 1;
+    const productScore = product.value.confidence ?? 1;
+    if (productScore > dishScore) {
+      return {
+        status: 'found',
+        input,
+        takenAs: 'product',
+        reason: 'closer to a product than to a dish',
+        result: product.value,
+      };
+    }
+    return {
+      status: 'found',
+      input,
+      takenAs: 'dish',
+      reason:
+        productScore === dishScore
+          ? 'both a dish and a product; dishes win ties'
+          : 'closer to a dish than to a product',
+      result: dish.value,
+    };
+  }
+  if (dish.status === 'fulfilled')
+    return { status: 'found', input, takenAs: 'dish', reason: 'no product by that name', result: dish.value };
+  if (product.status === 'fulfilled')
+    return {
+      status: 'found',
+      input,
+      takenAs: 'product',
+      reason: 'no dish by that name',
+      result: product.value,
+    };
+  return missed(input, [dish.reason, product.reason]);
+}
+
+/** Not found when every lookup said so (suggestions merged); otherwise the first real failure. */
+function missed(input: string, errors: unknown[]): Resolution {
+  const failure = errors.find((error) => !(error instanceof NotFoundError) || error.outOfScope !== undefined);
+  if (failure === undefined) {
+    const suggestions = [...new Set(errors.flatMap((error) => (error as NotFoundError).suggestions))];
+    return { status: 'not_found', input, suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
+  }
+  if (isCarbonError(failure) && failure.code === 'invalid_input') {
+    return { status: 'not_understood', input, reason: toErrorView(failure).text };
+  }
+  return { status: 'failed', input, error: toErrorView(failure), cause: failure };
+}

@@ -1,0 +1,194 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { compareItems, handleCompareText } from '../../src/compare/compare.js';
+import { loadEquivalences } from '../../src/compare/equivalence.js';
+import { CompareResultSchema } from '../../src/compare/model.js';
+import { readItem } from '../../src/compare/parse.js';
+import { perKgFigure } from '../../src/compare/rank.js';
+import type { IngredientListEstimator, PortionWeights } from '../../src/compare/resolve.js';
+import { NotFoundError, UpstreamTimeoutError } from '../../src/core/errors.js';
+import type { ProductResult, RecipeResult } from '../../src/core/result.js';
+import type { LookupSource } from '../../src/core/source.js';
+import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
+import { sampleProduct, sampleRecipe } from '../support/sample-results.js';
+
+const logger = pino({ level: 'silent' });
+const car = loadEquivalences().carKm;
+const catalogDeps = { source: createCatalogSource(loadCatalog()), car, logger };
+
+/** A real LookupSource over fixed tables: names not in a table are not found; `fail` names time out. */
+function tableSource(
+  dishes: Record<string, Partial<RecipeResult>>,
+  products: Record<string, Partial<ProductResult>>,
+  fail: string[] = [],
+): LookupSource {
+  return {
+    id: 'catalog',
+    async lookupRecipe(name) {
+      if (fail.includes(name)) throw new UpstreamTimeoutError(8000);
+      const found = dishes[name];
+      if (found === undefined) throw new NotFoundError('recipe', name, [`${name} soup`]);
+      return sampleRecipe({ query: name, name, ...found });
+    },
+    async lookupProduct(name) {
+      if (fail.includes(name)) throw new UpstreamTimeoutError(8000);
+      const found = products[name];
+      if (found === undefined) throw new NotFoundError('product', name, [`${name} powder`]);
+      return sampleProduct({ query: name, name, ...found });
+    },
+  };
+}
+
+const items = (...names: string[]) => names.map(readItem);
+
+describe('compare over the built-in catalog', () => {
+  it('ranks dishes per serving, lowest first, and works out the difference for the group', async () => {
+    const reply = await handleCompareText('lasagne, dal, chicken curry for 12 people', catalogDeps);
+    if (reply.type !== 'compare') throw new Error('expected a comparison');
+    const result = CompareResultSchema.parse(reply.result);
+    expect(result.status).toBe('ranked');
+    expect(result.basis).toBe('serving');
+    expect(result.ranked.map((item) => item.name)).toEqual(['Dal', 'Chicken curry', 'Lasagne']);
+    const figures = result.ranked.map((item) => item.kgCo2e);
+    expect([...figures].sort((a, b) => a - b)).toEqual(figures);
+    const spread = figures[2]! - figures[0]!;
+    expect(result.difference!.kgCo2e).toBeCloseTo(spread, 10);
+    expect(result.difference!.groupKgCo2e).toBeCloseTo(spread * 12, 10);
+    expect(result.difference!.carKm).toBeCloseTo((spread * 12) / car.kgCo2ePerKm, 6);
+    expect(result.ranked[0]!.verdict).toMatch(/^climate-friendly/);
+  });
+
+  it('takes "chicken" as the product (exact) and "lasagne" as the dish (a tie), and says why', async () => {
+    const result = await compareItems(items('chicken', 'beef', 'dish: chicken'), catalogDeps);
+    const chicken = [...result.ranked, ...result.notRanked].find((item) => item.input === 'chicken')!;
+    expect(chicken.takenAs).toBe('product');
+    const lasagne = await compareItems(items('lasagne', 'dal'), catalogDeps);
+    expect(lasagne.ranked.find((item) => item.input === 'lasagne')).toMatchObject({
+      takenAs: 'dish',
+      takenAsReason: 'both a dish and a product; dishes win ties',
+    });
+  });
+
+  it('lists what is not found with suggestions and still compares the rest', async () => {
+    const result = await compareItems(items('lasagne', 'lasagnr verdi', 'dal', 'qwzx'), catalogDeps);
+    expect(result.status).toBe('ranked');
+    expect(result.ranked).toHaveLength(2);
+    expect(result.notFound.map((item) => item.input)).toEqual(['lasagnr verdi', 'qwzx']);
+    expect(result.notFound[0]!.suggestions.length).toBeGreaterThan(0);
+    expect(result.notFound[0]!.suggestions.length).toBeLessThanOrEqual(3);
+  });
+
+  it('says when fewer than two options are found', async () => {
+    const result = await compareItems(items('lasagne', 'qwzx'), catalogDeps);
+    expect(result.status).toBe('too_few');
+    expect(result.difference).toBeNull();
+    expect(result.ranked).toHaveLength(1);
+    expect(result.notFound).toHaveLength(1);
+  });
+});
+
+describe('footing: never two units in one ranking', () => {
+  const source = tableSource(
+    {
+      curry: { kgCo2ePerServing: 1.2, level: 'medium', climateFriendly: { value: 'no', raw: null } },
+      dal: {},
+    },
+    {
+      beef: { kgCo2ePerUnit: 30, unit: 'kg', level: 'high' },
+      'oat milk': {
+        kgCo2ePerUnit: 0.515,
+        unit: 'L',
+        notes: ['Per litre, using a milk density of 1.03 kg/L.'],
+      },
+      juice: { kgCo2ePerUnit: 0.8, unit: 'L' },
+    },
+  );
+  const deps = { source, car, logger };
+
+  it('compares products per litre when all are drinks, per kg otherwise, converting with the stated density', async () => {
+    expect((await compareItems(items('oat milk', 'juice'), deps)).basis).toBe('litre');
+    const mixed = await compareItems(items('beef', 'oat milk', 'juice'), deps);
+    expect(mixed.basis).toBe('kg');
+    expect(mixed.ranked.map((item) => item.kgCo2e)).toEqual([0.5, 0.8, 30]);
+    expect(mixed.ranked[1]!.notes).toContain('Converted from per litre assuming 1 kg/L.');
+    expect(perKgFigure(sampleProduct({ unit: 'kg', kgCo2ePerUnit: 2 })).perKg).toBe(2);
+  });
+
+  it('without portion weights, leaves products among dishes out of the ranking and says why', async () => {
+    const result = await compareItems(items('curry', 'dal', 'beef'), deps);
+    expect(result.basis).toBe('serving');
+    expect(result.ranked.map((item) => item.input)).toEqual(['dal', 'curry']);
+    expect(result.notRanked).toEqual([
+      expect.objectContaining({
+        input: 'beef',
+        takenAs: 'product',
+        reason: expect.stringMatching(/no typical portion/),
+      }),
+    ]);
+  });
+
+  it('ranks products per kg when only one dish is among them, leaving the dish out', async () => {
+    const result = await compareItems(items('dal', 'beef', 'juice'), deps);
+    expect(result.basis).toBe('kg');
+    expect(result.notRanked.map((item) => item.input)).toEqual(['dal']);
+  });
+
+  it('with portion weights, puts dishes and products on a per-portion footing', async () => {
+    const portions: PortionWeights = {
+      typicalPortionGrams: (product) => (product.name === 'beef' ? 150 : null),
+    };
+    const result = await compareItems(items('curry', 'dal', 'beef', 'juice'), { ...deps, portions });
+    expect(result.basis).toBe('portion');
+    expect(result.ranked.map((item) => [item.input, item.kgCo2e])).toEqual([
+      ['dal', 0.4],
+      ['curry', 1.2],
+      ['beef', 4.5],
+    ]);
+    expect(result.ranked[2]!.portionGrams).toBe(150);
+    expect(result.notRanked.map((item) => item.input)).toEqual(['juice']);
+  });
+
+  it('reports an ingredient list as not understood until a reader is plugged in, then ranks it as a dish', async () => {
+    const without = await compareItems(items('dal', 'curry', 'bowl (rice, beans)'), deps);
+    expect(without.notUnderstood).toEqual([
+      { input: 'bowl (rice, beans)', reason: expect.stringMatching(/ingredient lists/) },
+    ]);
+    const reader: IngredientListEstimator = {
+      estimate: async (label, ingredients) =>
+        sampleRecipe({ name: `${label}: ${ingredients}`, kgCo2ePerServing: 0.1 }),
+    };
+    const withReader = await compareItems(items('dal', 'bowl (rice, beans)'), {
+      ...deps,
+      ingredients: reader,
+    });
+    expect(withReader.ranked[0]).toMatchObject({ takenAs: 'ingredient list', name: 'bowl: rice, beans' });
+  });
+
+  it('reports an upstream failure for one option without losing the others', async () => {
+    const failing = tableSource({ dal: {}, curry: {} }, {}, ['slow']);
+    const result = await compareItems(items('dal', 'slow', 'curry'), { source: failing, car, logger });
+    expect(result.status).toBe('ranked');
+    expect(result.failed).toEqual([
+      { input: 'slow', error: expect.objectContaining({ code: 'upstream_timeout' }) },
+    ]);
+  });
+
+  it('does not look up an option over 200 characters, and says why', async () => {
+    const long = 'x'.repeat(201);
+    const result = await compareItems(items('dal', 'curry', long), deps);
+    expect(result.notUnderstood).toEqual([{ input: long, reason: 'names are limited to 200 characters' }]);
+    expect(result.status).toBe('ranked');
+  });
+
+  it('turns a parse failure into an error reply, never a throw', async () => {
+    const reply = await handleCompareText('just one', deps);
+    expect(reply).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'invalid_input',
+        text: 'That comparison can\'t be made: give at least two options, separated by commas or "vs".',
+        hint: 'Try `/carbon compare lasagne, dal, chicken curry`.',
+      },
+    });
+  });
+});

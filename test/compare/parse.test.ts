@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { parseCompareText } from '../../src/compare/parse.js';
+import { InvalidComparisonError } from '../../src/core/errors.js';
+
+const texts = (input: string) => parseCompareText(input).items.map((item) => item.text);
+
+describe('parseCompareText', () => {
+  it('splits on commas, semicolons, line breaks and "vs"', () => {
+    expect(texts('lasagne, dal; chicken curry')).toEqual(['lasagne', 'dal', 'chicken curry']);
+    expect(texts('lasagne vs dal VS. pizza versus tofu')).toEqual(['lasagne', 'dal', 'pizza', 'tofu']);
+    expect(texts('lasagne\ndal')).toEqual(['lasagne', 'dal']);
+  });
+
+  it('does not split inside a word containing "vs" or inside parentheses', () => {
+    expect(texts('canvs bag, dal')).toEqual(['canvs bag', 'dal']);
+    const request = parseCompareText('lasagne, my bowl (rice 200g, beans vs salsa)');
+    expect(request.items[1]).toEqual({
+      text: 'my bowl (rice 200g, beans vs salsa)',
+      hint: 'auto',
+      ingredients: 'rice 200g, beans vs salsa',
+    });
+  });
+
+  it('reads "for N people" at the end', () => {
+    expect(parseCompareText('lasagne, dal for 12 people').people).toBe(12);
+    expect(parseCompareText('lasagne vs dal for 3').people).toBe(3);
+    expect(parseCompareText('lasagne, dal').people).toBeNull();
+    expect(() => parseCompareText('lasagne, dal for 0 people')).toThrow(InvalidComparisonError);
+    expect(() => parseCompareText('lasagne, dal for 99999999999999999999 people')).toThrow(
+      InvalidComparisonError,
+    );
+  });
+
+  it('takes "dish:" and "product:" as the user saying which', () => {
+    const [a, b, c] = parseCompareText('dish: chicken, product: lasagne, chicken').items;
+    expect([a!.hint, b!.hint, c!.hint]).toEqual(['dish', 'product', 'auto']);
+    expect(a!.text).toBe('chicken');
+  });
+
+  it('keeps a parenthetical remark without a comma as part of the name', () => {
+    expect(parseCompareText('chicken (free range), dal').items[0]!.ingredients).toBeNull();
+  });
+
+  it('refuses fewer than 2 and more than 10 options with a clear reason', () => {
+    expect(() => parseCompareText('lasagne')).toThrow(/at least two options/);
+    expect(() => parseCompareText(', ,')).toThrow(/at least two options/);
+    expect(() => parseCompareText(Array.from({ length: 11 }, (_, i) => `dish ${i}`).join(', '))).toThrow(
+      /at most 10 options at a time \(you gave 11\)/,
+    );
+  });
+
+  it('survives hostile text: unclosed parentheses, control characters, placeholders', () => {
+    expect(texts('a (b, c vs d')).toEqual(['a (b', 'c', 'd']);
+    expect(texts('la\u0007sagne,\u202edal\ue000')).toEqual(['la sagne', 'dal']);
+  });
+});
