@@ -115,7 +115,7 @@ export async function buildData(
   const recipes: RecipesFile = {
     source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project`,
     recipes: computeRecipes(
-      dishes ?? (await loadDishes()),
+      dishes ?? loadDishes(),
       new Map(items.map((item) => [item.code, item.kgCo2ePerKg])),
     ),
   };
