@@ -43,6 +43,10 @@ describe('FNDDS dish names', () => {
       'Cheese pizza, thin crust',
     );
     expect(dishName('Rice, fried, with shrimp')).toBe('Fried rice with shrimp');
+    expect(dishName('Bacon, lettuce, and tomato sandwich on white')).toBe(
+      'Bacon, lettuce, and tomato sandwich on white',
+    );
+    expect(dishName('Cheeseburger, 1 large patty')).toBe('Cheeseburger, 1 large patty');
     expect(dishName('Chicken curry')).toBe('Chicken curry');
     expect(dishName('Spaghetti with meat sauce, NFS')).toBe('Spaghetti with meat sauce');
   });
@@ -146,7 +150,7 @@ describe('FNDDS recipes', () => {
       ],
       [
         3,
-        food(3, 'Stews, beef', [
+        food(3, 'Stew, beef', [
           [1001, 'Beef, chuck, raw', 90],
           [1002, 'Water, tap', 10],
         ]),

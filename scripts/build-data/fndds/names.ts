@@ -12,6 +12,9 @@ const NOT_THE_DISH =
 const HEAD_AFTER_KIND =
   /^(pizza|soup|sandwich|burrito|taco|enchilada|quesadilla|tamale|nachos|stew|casserole|salad|omelet|pie|chili|curry|sushi|dumpling|egg roll|spring roll|wrap|sub|hoagie|burger|hamburger|cheeseburger|fajita|calzone|stromboli|pot pie|pasta|noodles|fried rice|lo mein|chow mein|pupusa|empanada|kabob|shish kabob|gyro|frittata)$/i;
 
+/** Words that describe how a food is made or which kind it is, rather than naming another food. */
+const DESCRIBING_WORD = /^([a-z-]+ed|brown|white|wild|yellow|red|green|sweet|hot|cold|spicy|plain|mixed)$/i;
+
 /** "Mexican style", "Puerto Rican style", "Chinese style" at the end say the cuisine. */
 const STYLE = /^(.*) style$/i;
 
@@ -58,10 +61,11 @@ export function dishName(description: string): string {
   const words = kind?.split(' ').length ?? 0;
   const readsBefore =
     kind !== undefined &&
-    !/^(with|in|and|or|no|without|on|from|made|excluding|including)\b/i.test(kind) &&
+    !/^(with|in|and|or|no|without|on|from|made|excluding|including|\d)/i.test(kind) &&
     ((HEAD_AFTER_KIND.test(head!) && words <= 3) ||
-      // "Rice, fried" → "Fried rice", "Rice, brown" → "Brown rice": one describing word.
-      (words === 1 && head!.split(' ').length <= 2));
+      // "Rice, fried" → "Fried rice", "Rice, brown" → "Brown rice": one describing word, not a
+      // second food ("Bacon, lettuce, and tomato sandwich" stays as it is).
+      (words === 1 && head!.split(' ').length <= 2 && DESCRIBING_WORD.test(kind)));
   if (readsBefore) {
     head = `${kind} ${head!.toLowerCase()}`;
     rest = rest.slice(1);
