@@ -12,7 +12,15 @@ export function readSheet(
   path: string,
   options: { sheet?: string; headerRow?: number } = {},
 ): Record<string, unknown>[] {
-  const workbook = XLSX.read(readFileSync(path), { type: 'buffer' });
+  // Values only: no formatted text, HTML or formulas, in dense storage (about twice as fast on the
+  // FNDDS workbooks, same values).
+  const workbook = XLSX.read(readFileSync(path), {
+    type: 'buffer',
+    dense: true,
+    cellText: false,
+    cellHTML: false,
+    cellFormula: false,
+  });
   const sheetName = options.sheet ?? workbook.SheetNames[0];
   const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
   if (sheet === undefined) throw new Error(`${path}: no sheet ${options.sheet ?? ''}`.trim());
