@@ -9,6 +9,7 @@ import { readAgribalyse } from './agribalyse.js';
 import { derivedAliases, readAliases } from './aliases.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
+import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
 import {
   type DerivationReport,
   DROP_REASONS,
@@ -66,9 +67,28 @@ export async function buildData(
   for (const code of Object.keys(aliasesByCode)) {
     if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
+
   const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
   // The hand-written files the app reads as they are: fail here on one the app would refuse.
   const curated = loadCurated(DATA_DIR);
+  const { brands, lexicon } = curated;
+  const everyday = usableEverydayNames(
+    readEverydayNames(),
+    takenNames(items, aliasesByCode),
+    new Set(lexicon.nonFoodWords),
+  );
+  for (const code of everyday.byCode.keys()) {
+    if (!byCode.has(code))
+      throw new Error(`data/curated/everyday-names.json: unknown Agribalyse code ${code}`);
+  }
+  if (everyday.dropped.length > 0)
+    console.warn(
+      `everyday-names.json: ${everyday.dropped.length} names left out (taken, given twice or with a non-food word): ${everyday.dropped.slice(0, 20).join(', ')}`,
+    );
+  for (const brand of brands) {
+    if (brand.item !== undefined && !byCode.has(brand.item))
+      throw new Error(`data/curated/brands.json: ${brand.brand} names unknown Agribalyse code ${brand.item}`);
+  }
 
   const sorted = [...items].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
   const trialMilk = (item: (typeof items)[number]) =>
@@ -115,7 +135,7 @@ export async function buildData(
         unit: unit.unit,
         kgCo2ePerUnit:
           unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
-        aliases: [...aliases, ...derivedAliases(item.lciName)],
+        aliases: [...aliases, ...derivedAliases(item.lciName), ...(everyday.byCode.get(item.code) ?? [])],
         synonyms: off.synonyms.get(item.code) ?? [],
         related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,

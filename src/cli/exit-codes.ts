@@ -6,7 +6,7 @@ export const EXIT_FAILURE = 1;
 /** The user asked for something that does not exist or cannot be asked: not found, bad input, usage. */
 export const EXIT_USAGE = 2;
 
-const USER_ERROR_CODES = new Set(['not_found', 'invalid_input']);
+const USER_ERROR_CODES = new Set(['not_found', 'invalid_input', 'not_a_recipe']);
 
 export function exitCodeFor(reply: Reply): number {
   switch (reply.type) {

@@ -1,4 +1,5 @@
 import { handleCommandText, type Reply } from '../core/lookup.js';
+import { lazyRecipeComputer, recipeListReply } from '../recipes/handle.js';
 import { renderText } from '../render/text.js';
 import { createSource } from '../sources/select.js';
 import type { CliArgs } from './args.js';
@@ -16,6 +17,13 @@ export async function lookupCommand(args: CliArgs): Promise<number> {
   // the error, so nothing is logged at all. LOG_LEVEL, when set, wins either way.
   const { config, logger } = loadRuntime(args.json ? 'silent' : 'error');
   const text = [args.verb ?? '', ...args.words].join(' ');
+  // An ingredient list is computed from the built-in catalog whatever the source (src/recipes).
+  const list = recipeListReply(text, lazyRecipeComputer(), logger);
+  if (list !== null) {
+    const code = exitCodeFor(list);
+    printReply(list, args.json, code === EXIT_OK);
+    return code;
+  }
   const selected = createSource(config, logger, { suggester: false });
   let reply: Reply;
   try {

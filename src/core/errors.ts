@@ -23,6 +23,14 @@ export class InvalidInputError extends CarbonError {
   }
 }
 
+/** A text given as an ingredient list has no food or no quantities the bot can read. */
+export class NotARecipeError extends CarbonError {
+  readonly code = 'not_a_recipe';
+  constructor(readonly why: 'no_quantities' | 'no_food') {
+    super(`not an ingredient list: ${why}`);
+  }
+}
+
 export class NotFoundError extends CarbonError {
   readonly code = 'not_found';
   constructor(

@@ -3,6 +3,7 @@ import {
   BadResponseError,
   InvalidInputError,
   LookupCancelledError,
+  NotARecipeError,
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
@@ -27,6 +28,10 @@ export interface ErrorView {
 
 /** The most "did you mean" names an error shows; renderers hold to it for views built elsewhere. */
 export const MAX_SUGGESTIONS = 3;
+
+/** The example ingredient list shown wherever a list could not be read (issue #10's own example). */
+export const RECIPE_LIST_EXAMPLE =
+  '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins chopped tomatoes, 2 tbsp olive oil, serves 4';
 
 export function toErrorView(error: unknown): ErrorView {
   const view = (code: string, text: string, hint: string | null = null): ErrorView => ({
@@ -56,6 +61,15 @@ export function toErrorView(error: unknown): ErrorView {
       ),
       suggestions,
     };
+  }
+  if (error instanceof NotARecipeError) {
+    return view(
+      error.code,
+      error.why === 'no_quantities'
+        ? 'That does not look like an ingredient list: no line has a quantity.'
+        : 'No food in that list could be recognised, so there is no figure to give.',
+      `Give each ingredient with its amount, separated by commas or new lines, e.g. \`/carbon recipe ${RECIPE_LIST_EXAMPLE}\`.`,
+    );
   }
   if (error instanceof InvalidInputError) {
     return view(error.code, `That name can't be looked up: ${error.reason}.`, 'Try `/carbon help`.');

@@ -94,3 +94,39 @@ export type RecipeResult = z.infer<typeof RecipeResultSchema>;
 
 export const LookupResultSchema = z.discriminatedUnion('kind', [ProductResultSchema, RecipeResultSchema]);
 export type LookupResult = z.infer<typeof LookupResultSchema>;
+
+/** One line of an ingredient list, as it was understood: a person can see and correct a misreading. */
+export const IngredientLineSchema = z.object({
+  /** The line as given. */
+  text: z.string(),
+  /** counted: in the figure; negligible: too little to matter ("a pinch"); skipped: not understood. */
+  status: z.enum(['counted', 'negligible', 'skipped']),
+  /** Grams in the whole recipe, when the amount was understood. */
+  grams: z.number().nonnegative().nullable(),
+  /** The catalog food it was taken as, when one was found. */
+  food: z.string().nullable(),
+  /** kg CO2e of the line in the whole recipe (counted lines). */
+  kgCo2e: z.number().nonnegative().nullable(),
+  /** Why a line was skipped, or the assumption made to weigh it. */
+  note: z.string().nullable(),
+});
+export type IngredientLine = z.infer<typeof IngredientLineSchema>;
+
+/** A recipe computed from its ingredient list: a RecipeResult with every line shown. */
+export const IngredientListResultSchema = RecipeResultSchema.extend({
+  ingredientList: z.object({
+    servings: z.number().positive(),
+    /** False when the text stated no servings and the whole list was taken as one. */
+    servingsStated: z.boolean(),
+    lines: z.array(IngredientLineSchema),
+    /** Share of the recipe's weight that was understood and counted, 0..1. */
+    understoodShare: z.number().min(0).max(1),
+    /** Less than INCOMPLETE_BELOW of the weight was understood: the figure is a lower bound. */
+    incomplete: z.boolean(),
+  }),
+});
+export type IngredientListResult = z.infer<typeof IngredientListResultSchema>;
+
+export function isIngredientListResult(result: LookupResult): result is IngredientListResult {
+  return result.kind === 'recipe' && 'ingredientList' in result;
+}

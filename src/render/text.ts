@@ -2,7 +2,15 @@ import type { HelpView } from '../core/help.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
+import {
+  isIngredientListResult,
+  type Level,
+  type ProductResult,
+  type RecipeResult,
+  type SourceInfo,
+  type Verdict,
+} from '../core/result.js';
+import { renderIngredientListText } from './ingredient-list-text.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, shouldShowConfidence } from './shared.js';
 
 export interface TextOptions {
@@ -59,6 +67,14 @@ function renderProduct(result: ProductResult): string {
 }
 
 function renderRecipe(result: RecipeResult): string {
+  if (isIngredientListResult(result)) {
+    return renderIngredientListText(result, {
+      levelBar: levelBar(result.level),
+      verdict: `${verdictText(result.climateFriendly)} (${thresholdText(result.thresholdKgPerServing)})`,
+      tail: tail(result.confidence, result.notes, result.source),
+      clean,
+    });
+  }
   const lines = [heading(result.name, result.query)];
   lines.push(
     `${formatFootprint(result.kgCo2ePerServing, 'serving')} · ${levelBar(result.level)} (${levelBasis('recipe', result.level)})`,

@@ -13,6 +13,7 @@ export function throwingCatalog(error: Error): Catalog {
     findProduct: fail,
     findTrialMilk: fail,
     findRecipe: fail,
+    matchFood: fail,
     suggest: () => [],
   };
 }

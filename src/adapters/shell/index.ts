@@ -3,6 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { handleCommandText } from '../../core/lookup.js';
 import type { LookupSource } from '../../core/source.js';
+import type { RecipeComputer } from '../../recipes/compute.js';
+import { lazyRecipeComputer, recipeListReply } from '../../recipes/handle.js';
 import { renderText } from '../../render/text.js';
 
 export interface ShellOptions {
@@ -17,6 +19,8 @@ export interface ShellOptions {
    * be noise in the output.
    */
   interactive?: boolean;
+  /** Computes ingredient lists (`recipe 500g beef, 1 onion`); the built-in catalog's by default. */
+  recipes?: () => RecipeComputer;
   /** Ends the shell as if the input had ended, e.g. on shutdown. */
   signal?: AbortSignal;
 }
@@ -31,6 +35,7 @@ const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit', ':q']);
 export async function runShell(options: ShellOptions): Promise<void> {
   const { input, output, source, logger } = options;
   const interactive = options.interactive ?? false;
+  const recipes = options.recipes ?? lazyRecipeComputer();
   const write = (text: string) => {
     if (!output.writableEnded && !output.destroyed) output.write(text);
   };
@@ -60,7 +65,8 @@ export async function runShell(options: ShellOptions): Promise<void> {
       const text = commandText(line);
       if (text === null) break;
       if (text !== '') {
-        const reply = await handleCommandText(text, source, logger);
+        const reply =
+          recipeListReply(text, recipes, logger) ?? (await handleCommandText(text, source, logger));
         write(`${renderText(reply)}\n\n`);
       }
       prompt();

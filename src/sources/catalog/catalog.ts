@@ -8,7 +8,7 @@ import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schem
 import type { IndexEntry } from './search-index.js';
 import { Suggester } from './suggest.js';
 import { TextNormaliser } from './text.js';
-import type { Catalog } from './types.js';
+import type { Catalog, FoodMatch } from './types.js';
 
 export const CATALOG_SOURCE_INFO: SourceInfo = {
   id: 'catalog',
@@ -65,6 +65,17 @@ function closestMatchNote(answer: MatchAnswer, name: string): string[] {
   return [`${CLOSEST_NOTE}${setAside}: ${name}.`];
 }
 
+/** Per brand, the position among these products of the item its name alone means, where listed. */
+function brandItems(brands: readonly Brand[], products: readonly ProductData[]): Map<string, number> {
+  const position = new Map(products.map((product, i) => [product.code, i]));
+  const items = new Map<string, number>();
+  for (const brand of brands) {
+    const entry = brand.item === undefined ? undefined : position.get(brand.item);
+    if (entry !== undefined) items.set(brand.brand, entry);
+  }
+  return items;
+}
+
 export function createCatalog(
   productsFile: ProductsFile,
   recipesFile: RecipesFile,
@@ -75,13 +86,26 @@ export function createCatalog(
   const { recipes } = recipesFile;
   const text = new TextNormaliser(lexicon, brands);
   const byCode = new Map(products.map((product) => [product.code, product]));
-  const productMatcher = new FoodMatcher(products.map(productEntry), text, lexicon, 'products');
+  const productMatcher = new FoodMatcher(
+    products.map(productEntry),
+    text,
+    lexicon,
+    'products',
+    brandItems(brands, products),
+  );
   const milkProducts = products.filter((product) => product.trialMilk);
-  const milkMatcher = new FoodMatcher(milkProducts.map(productEntry), text, lexicon, 'products');
+  const milkMatcher = new FoodMatcher(
+    milkProducts.map(productEntry),
+    text,
+    lexicon,
+    'products',
+    brandItems(brands, milkProducts),
+  );
   const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, 'dishes');
   const suggester = new Suggester(
     productMatcher.index,
     products.map((product) => product.display),
+    products.map((product) => product.display !== product.name),
     recipeMatcher.index,
     recipes.map((recipe) => recipe.name),
     lexicon.popularProducts.filter((name) => products.some((product) => product.display === name)),
@@ -201,6 +225,23 @@ export function createCatalog(
         status: null,
         notes: closestMatchNote(result.answer, recipe.name),
         source: CATALOG_SOURCE_INFO,
+      };
+    },
+
+    matchFood(query: string): FoodMatch | null {
+      const answer = productMatcher.match(query).answer;
+      if (answer === null) return null;
+      const product = products[answer.entry]!;
+      return {
+        name: product.display,
+        code: product.code,
+        kgCo2ePerKg: product.kgCo2ePerKg,
+        densityKgPerL:
+          product.unit === 'L' && product.kgCo2ePerKg > 0
+            ? product.kgCo2ePerUnit / product.kgCo2ePerKg
+            : null,
+        confidence: answer.confidence,
+        closest: answer.closest,
       };
     },
 

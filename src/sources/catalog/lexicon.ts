@@ -59,6 +59,12 @@ export const BrandSchema = z.object({
   match: z.array(FoldedPhrase).min(1),
   /** The generic food the brand's name alone means, or null when it sells many unrelated foods. */
   food: z.string().min(1).nullable(),
+  /**
+   * The Agribalyse code of the catalog item nearest to what the brand's name alone means ("Mars" is a
+   * coated chocolate bar), reviewed by hand: a brand asked for alone is answered with it, said to be
+   * the closest match. Absent when the catalog has nothing near enough.
+   */
+  item: z.string().min(1).optional(),
   kind: z.enum(['retailer', 'brand', 'restaurant']),
   region: z.enum(['UK', 'US', 'EU', 'global']),
 });

@@ -1,5 +1,5 @@
-import type { Lexicon } from './lexicon.js';
-import { ModifierReader } from './modifiers.js';
+import type { Brand, Lexicon } from './lexicon.js';
+import { conflicts, ModifierReader } from './modifiers.js';
 import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
 import { FoodIndex, type IndexEntry } from './search-index.js';
@@ -19,6 +19,11 @@ const SUGGESTION_SCORE = 0.3;
 const CANDIDATES = 40;
 /** At most this many words are set aside as a variety the catalog lacks ("King Edward potatoes"). */
 const MAX_SET_ASIDE = 2;
+/**
+ * A brand asked for alone is answered with its hand-reviewed item: as sure as a curated alias of the
+ * brand's food, though only the generic item (the answer says it is the closest match).
+ */
+const BRAND_ITEM_CONFIDENCE = 0.9;
 
 export interface MatchAnswer {
   entry: number;
@@ -52,7 +57,7 @@ export class FoodMatcher {
   readonly index: FoodIndex;
   private readonly context: RerankContext;
   private readonly packWords: ReadonlySet<string>;
-  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word the catalog uses. */
+  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word a food's name uses. */
   private readonly nonFood: ReadonlySet<string>;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
   private readonly exact = new Map<string, number>();
@@ -69,14 +74,19 @@ export class FoodMatcher {
     private readonly text: TextNormaliser,
     lexicon: Lexicon,
     kind: 'products' | 'dishes',
+    /** Per brand name, the entry its name alone means (brands.json `item`). */
+    private readonly brandItems: ReadonlyMap<string, number> = new Map(),
   ) {
     this.closestMatches = kind === 'products';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
+    // A word of a food's own name or curated alias is food ("table salt"); one that only an Open Food
+    // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
+    const foodNameWords = new Set(this.index.trustedWords.flatMap((words) => [...words]));
     this.nonFood = new Set(
       lexicon.nonFoodWords
         .map((word) => text.canonical(word) ?? word)
-        .filter((word) => !this.index.knows(word)),
+        .filter((word) => !foodNameWords.has(word)),
     );
     const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
     const modifiers = new ModifierReader(groups);
@@ -93,7 +103,9 @@ export class FoodMatcher {
       qualifiers: new Set([
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,
-        ...groups.flatMap((group) => Object.values(group.values).flat()),
+        ...groups
+          .filter((group) => group.name !== 'animal')
+          .flatMap((group) => Object.values(group.values).flat()),
       ]),
     };
     entries.forEach((entry, i) => {
@@ -120,6 +132,8 @@ export class FoodMatcher {
     const parsed = this.text.query(query);
     // "lemon dish soap", "flights to Turkey": not food, whatever food words they hold.
     if (parsed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
+    const branded = this.brandItem(parsed);
+    if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
     for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens), (token) =>
@@ -133,6 +147,32 @@ export class FoodMatcher {
     return {
       answer: null,
       ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
+    };
+  }
+
+  /**
+   * A brand asked for with nothing else the catalog knows ("Mars bar", "Weetabix 24 pack") means its
+   * reviewed item. With a food named ("Alpro almond", "Heinz tomato soup") the readings decide.
+   */
+  private brandItem(parsed: QueryText): MatchResult | null {
+    const entries = parsed.brands
+      .map((brand) => ({ brand, entry: this.brandItems.get(brand.brand) }))
+      .filter((found): found is { brand: Brand; entry: number } => found.entry !== undefined);
+    if (entries.length !== 1) return null;
+    const qualifiesOnly = parsed.tokens.every(
+      (token) => this.packWords.has(token) || /\d/.test(token) || this.index.correct(token) === null,
+    );
+    if (!qualifiesOnly) return null;
+    const { brand, entry } = entries[0]!;
+    // What the brand's food states holds: a jar of Nescafé granules is not the brewed drink.
+    const stated = this.context.modifiers.read([
+      ...parsed.tokens,
+      ...this.text.catalogTokens(brand.food ?? ''),
+    ]);
+    if (conflicts(stated, this.context.stated[entry]!)) return null;
+    return {
+      answer: { entry, confidence: BRAND_ITEM_CONFIDENCE, closest: true, setAside: [brand.brand] },
+      ranked: [{ entry, score: BRAND_ITEM_CONFIDENCE, via: 'alias', exactWord: true, generic: true }],
     };
   }
 
@@ -151,8 +191,14 @@ export class FoodMatcher {
     const { prepared, reading } = attempt;
     const top = attempt.ranked[0];
     if (top === undefined || top.score < ANSWER_SCORE || prepared.head?.startsWith('?')) return false;
-    // Typo corrections alone do not make a food clear unless the query is that one word.
-    if (!top.exactWord && prepared.words.length + prepared.unknown.length > 1) return false;
+    // Typo corrections alone do not make a food clear unless the query is that one word, and the word
+    // names the food itself: "gravy" is not a typo for the "grey" of "Sea salt, grey".
+    if (
+      !top.exactWord &&
+      (prepared.words.length + prepared.unknown.length > 1 ||
+        !this.index.namesItself(top.entry, prepared.words[0]!.token))
+    )
+      return false;
     // The brand's kind holds: an answer to "Fanta orange" is a drink, not an orange.
     if (reading.kind !== undefined && !this.index.hasWord(top.entry, reading.kind)) return false;
     if (prepared.unknown.length === 0) return true;
@@ -166,8 +212,10 @@ export class FoodMatcher {
       // After a brand, unknown words are its range ("Lindt Excellence", "Oatly Barista").
       return true;
     }
-    // The closest generic item must be generic: "bird seed" is not "Sesame seed".
-    return top.generic;
+    // The closest generic item must be generic ("bird seed" is not "Sesame seed") and must keep every
+    // modifier the query states: a "chicken caesar wrap" is not an empty tortilla wrap.
+    const stated = this.context.stated[top.entry]!;
+    return top.generic && [...prepared.modifiers.keys()].every((group) => stated.has(group));
   }
 
   private answer(attempt: Attempt, parsed: QueryText): MatchResult {

@@ -85,6 +85,11 @@ export class FoodIndex {
   readonly foodWords = new Set<string>();
   /** Per entry: the words of its own name and curated aliases together. */
   readonly trustedWords: ReadonlySet<string>[];
+  /**
+   * Per entry: the words that name the food itself: its Agribalyse name before the first comma, and its
+   * one-word names ("grey" in "Sea salt, grey" only describes it).
+   */
+  private readonly itselfWords: ReadonlySet<string>[];
   /** Token → number of entries with it. */
   private readonly documentFrequency = new Map<string, number>();
   private readonly vocabulary = new SearchableMap<number>();
@@ -112,6 +117,15 @@ export class FoodIndex {
     });
     this.describedBy = entries.map(
       (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.catalogTokens(phrase))),
+    );
+    this.itselfWords = entries.map(
+      (entry, i) =>
+        new Set([
+          ...text.catalogTokens(entry.names[0]?.text.split(',')[0] ?? ''),
+          ...this.variants[i]!.filter(
+            (variant) => variant.kind !== 'related' && variant.tokens.length === 1,
+          ).map((variant) => variant.tokens[0]!),
+        ]),
     );
     // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
     entries.forEach((entry) => {
@@ -209,6 +223,11 @@ export class FoodIndex {
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
     return this.trustedWords[entry]!.has(token);
+  }
+
+  /** Whether the word names the entry's food itself rather than describing it. */
+  namesItself(entry: number, token: string): boolean {
+    return this.itselfWords[entry]!.has(token);
   }
 
   /** Whether one of an entry's names has the word. */

@@ -10,6 +10,8 @@ const CANDIDATES = 60;
 interface Side {
   index: FoodIndex;
   displays: readonly string[];
+  /** Per entry: whether it has an everyday display name (aliases.json), i.e. is a food people ask for. */
+  everyday: readonly boolean[];
   /** For an empty box. */
   popular: readonly string[];
 }
@@ -24,14 +26,20 @@ export class Suggester {
   constructor(
     productIndex: FoodIndex,
     productDisplays: readonly string[],
+    productEveryday: readonly boolean[],
     recipeIndex: FoodIndex,
     recipeNames: readonly string[],
     popularProducts: readonly string[],
     private readonly text: TextNormaliser,
   ) {
     this.sides = {
-      product: { index: productIndex, displays: productDisplays, popular: popularProducts },
-      recipe: { index: recipeIndex, displays: recipeNames, popular: recipeNames },
+      product: {
+        index: productIndex,
+        displays: productDisplays,
+        everyday: productEveryday,
+        popular: popularProducts,
+      },
+      recipe: { index: recipeIndex, displays: recipeNames, everyday: [], popular: recipeNames },
     };
   }
 
@@ -45,9 +53,16 @@ export class Suggester {
     if (words.length === 0) return [];
     const ranked = side.index.complete(words, CANDIDATES).map((entry, order) => {
       const display = side.displays[entry]!.slice(0, MAX_LENGTH);
-      return { display, order, startsWith: foldText(display).startsWith(folded) ? 0 : 1 };
+      return {
+        display,
+        order,
+        startsWith: foldText(display).startsWith(folded) ? 0 : 1,
+        everyday: side.everyday[entry] === true ? 0 : 1,
+      };
     });
-    ranked.sort((a, b) => a.startsWith - b.startsWith || a.order - b.order);
+    // Names starting with what was typed first; among them, foods people ask for ("Chicken breast")
+    // before the catalog's laboratory variants ("Chicken, breast, without skin, cooked").
+    ranked.sort((a, b) => a.startsWith - b.startsWith || a.everyday - b.everyday || a.order - b.order);
     return [...new Set(ranked.map((item) => item.display))].slice(0, limit);
   }
 }

@@ -147,7 +147,11 @@ export class TextNormaliser {
       /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
       (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
     );
-    const unquoted = folded.replace(/'s\b/g, 's').replace(/'/g, '');
+    // Brand spellings are words and single spaces: "Irn-Bru" and "Häagen-Dazs" are "irn bru", "haagen dazs".
+    const unquoted = folded
+      .replace(/'s\b/g, 's')
+      .replace(/'/g, '')
+      .replace(/(?<=[a-z])-(?=[a-z])/g, ' ');
     const brands: Brand[] = [];
     const withoutBrands =
       this.brandPattern === null

@@ -1,6 +1,19 @@
 import type { ProductResult, RecipeResult } from '../../core/result.js';
 import type { NameSuggester } from '../../core/source.js';
 
+export interface FoodMatch {
+  /** Short everyday name, as autocomplete shows it. */
+  name: string;
+  /** Agribalyse code. */
+  code: string;
+  kgCo2ePerKg: number;
+  /** kg per litre for foods the catalog states per litre (drinks, oils), else null. */
+  densityKgPerL: number | null;
+  confidence: number;
+  /** A generic item stands in for what was asked (a variety or brand was set aside). */
+  closest: boolean;
+}
+
 /**
  * The built-in catalog, in memory. Lookups are synchronous (no I/O after load) and throw
  * NotFoundError (core/errors.ts) with up to three suggestions when nothing matches well enough.
@@ -15,5 +28,10 @@ export interface Catalog extends NameSuggester {
    */
   findTrialMilk(query: string): ProductResult;
   findRecipe(query: string): RecipeResult;
+  /**
+   * The food an ingredient line names, by the same product matcher as findProduct, with its per-kg
+   * figure for computing recipes; null when nothing matches well enough.
+   */
+  matchFood(query: string): FoodMatch | null;
   readonly stats: { products: number; recipes: number; categories: number };
 }

@@ -31,10 +31,16 @@ describe('product matching', () => {
     expect(catalog.findProduct('chikcen breast').confidence).toBeLessThan(1);
   });
 
+  it('does not take a lone word for a typo of a word that only describes a food', () => {
+    // "gravy" is one letter from "grey", which in "Sea salt, grey" only says which salt.
+    expect(product('gravy')).toBeNull();
+    expect(product('mozarella')).toMatch(/^Mozzarella/);
+  });
+
   it('answers a variety the catalog lacks with the generic food, saying it is the closest match', () => {
     const result = catalog.findProduct('Gala apples');
     expect(result.name).toMatch(/^Apple/);
-    expect(catalog.findProduct('King Edward potatoes').notes[0]).toMatch(/^Closest match/);
+    expect(catalog.findProduct('Anya potatoes').notes[0]).toMatch(/^Closest match/);
   });
 
   it('reads a brand as the food it sells, and a meat-free brand as meat-free', () => {
@@ -42,6 +48,18 @@ describe('product matching', () => {
     expect(product('Quorn mince')).toMatch(/^Soy-based mince/);
     expect(product('Oatly Barista 1L')).toMatch(/^Oat-based drink/);
     expect(catalog.findProduct('Oatly Barista 1L').notes[0]).toContain('Oatly');
+  });
+
+  it('answers a brand asked for alone with its reviewed item, said to be the closest match', () => {
+    const mars = catalog.findProduct('Mars bar');
+    expect(mars.name).toMatch(/chocolate bar/i);
+    expect(mars.notes[0]).toMatch(/^Closest match.*Mars/);
+    expect(product('Weetabix 24 pack')).toMatch(/^Breakfast cereals/);
+    // Hyphenated brands are the brand, however the hyphen is typed.
+    expect(catalog.findProduct('Irn-Bru').notes[0]).toContain('Irn-Bru');
+    expect(catalog.findProduct('Häagen-Dazs').name).toMatch(/^Ice cream/);
+    // The brand's food still holds: a jar of granules is not the drink per litre.
+    expect(product('Nescafé Gold Blend 200g') ?? 'refused').not.toMatch(/ready-to-drink/);
   });
 
   it('never drops a modifier that changes the food', () => {

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { CURATED_DIR } from './paths.js';
+
+/**
+ * Everyday English names for Agribalyse foods beyond the hand-picked display aliases
+ * (data/curated/everyday-names.json, keyed by "Code AGB"), written for this project by reviewers who
+ * saw the catalog but none of the query sets it is measured on. Each means exactly that food
+ * ("samphire" for "Glasswort (Salicornia sp.), fresh", "croque monsieur" for the toasted ham sandwich
+ * topped with cheese); they become aliases. Names of foods the catalog lacks are not given to their
+ * nearest item: a food the catalog does not have is refused, not answered with another.
+ */
+export const EverydayNamesFileSchema = z.record(z.string().min(1), z.array(z.string().min(1)).min(1));
+export type EverydayNames = z.infer<typeof EverydayNamesFileSchema>;
+
+export function readEverydayNames(path = join(CURATED_DIR, 'everyday-names.json')): EverydayNames {
+  return EverydayNamesFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** Lower case, words only: the form in which two names are the same name. */
+function fold(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9%]+/g, ' ')
+    .trim();
+}
+
+/**
+ * The everyday names the build may add: none that is already another food's catalog name or curated
+ * alias (an exact name always finds its own food), none given to two foods, none with a non-food word.
+ */
+export function usableEverydayNames(
+  everyday: EverydayNames,
+  taken: ReadonlyMap<string, string>,
+  /** lexicon.nonFoodWords: a name with one would make "vitamin tablets" a food. */
+  nonFoodWords: ReadonlySet<string>,
+): { byCode: Map<string, string[]>; dropped: string[] } {
+  const owners = new Map<string, Set<string>>();
+  for (const [code, names] of Object.entries(everyday)) {
+    for (const name of names) {
+      const key = fold(name);
+      owners.set(key, (owners.get(key) ?? new Set()).add(code));
+    }
+  }
+  const dropped: string[] = [];
+  const byCode = new Map<string, string[]>();
+  const usable = (code: string, name: string) => {
+    const key = fold(name);
+    const owner = taken.get(key);
+    const ok =
+      (owner === undefined || owner === code) &&
+      owners.get(key)!.size === 1 &&
+      !key.split(' ').some((word) => nonFoodWords.has(word) || nonFoodWords.has(word.replace(/s$/, '')));
+    if (!ok) dropped.push(`${name} (${code})`);
+    return ok;
+  };
+  for (const [code, names] of Object.entries(everyday)) {
+    byCode.set(
+      code,
+      names.filter((name) => usable(code, name)),
+    );
+  }
+  return { byCode, dropped };
+}
+
+/** Every catalog name and curated alias, folded, with the code it belongs to. */
+export function takenNames(
+  items: readonly { code: string; lciName: string }[],
+  aliasesByCode: Readonly<Record<string, readonly string[]>>,
+): Map<string, string> {
+  const taken = new Map<string, string>();
+  for (const item of items) {
+    taken.set(fold(item.lciName), item.code);
+    for (const alias of aliasesByCode[item.code] ?? []) taken.set(fold(alias), item.code);
+  }
+  return taken;
+}

@@ -1,0 +1,120 @@
+/**
+ * Measures ingredient-list recipes against the blind set in test/fixtures/recipes-2026/blind.json
+ * (written independently, with expected per-serving ranges from Poore & Nemecek 2018 / Clark et al.
+ * 2022 via Our World in Data): the share computed within range, and how often the verdicts agree.
+ * `npx tsx scripts/build-data/recipe-list-report.ts [--detail]` prints a Markdown report.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isCarbonError } from '../../src/core/errors.js';
+import { computeIngredientList } from '../../src/recipes/compute.js';
+import { loadPortionTable } from '../../src/recipes/portions.js';
+import { loadCatalog } from '../../src/sources/catalog/load.js';
+import { REPO_ROOT } from './paths.js';
+
+const BlindSetSchema = z.object({
+  recipes: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      servings: z.number(),
+      expectedKgPerServing: z.number(),
+      range: z.tuple([z.number(), z.number()]),
+      verdict: z.enum(['climate-friendly', 'not climate-friendly', 'uncertain']),
+      lines: z.array(z.object({ grams: z.number() })),
+    }),
+  ),
+});
+
+type Verdict = 'yes' | 'no' | 'unknown';
+const EXPECTED: Record<string, Verdict> = {
+  'climate-friendly': 'yes',
+  'not climate-friendly': 'no',
+  uncertain: 'unknown',
+};
+
+const set = BlindSetSchema.parse(
+  JSON.parse(readFileSync(join(REPO_ROOT, 'test/fixtures/recipes-2026/blind.json'), 'utf8')),
+);
+const catalog = loadCatalog();
+const portions = loadPortionTable();
+const detail = process.argv.includes('--detail');
+
+let within = 0;
+let refused = 0;
+let incomplete = 0;
+let servingsRight = 0;
+let below = 0;
+let above = 0;
+/** Firm expected verdicts (yes/no) and how ours compare. */
+let firm = 0;
+let firmAgree = 0;
+let firmOpposite = 0;
+/** Our counted grams against the set's own weights: the parsing and weighing, apart from the factors. */
+const weightRatios: number[] = [];
+const rows: string[] = [];
+for (const recipe of set.recipes) {
+  const expected = EXPECTED[recipe.verdict]!;
+  if (expected !== 'unknown') firm++;
+  try {
+    const result = computeIngredientList(recipe.text, catalog, portions);
+    const value = result.kgCo2ePerServing;
+    const [low, high] = recipe.range;
+    const inRange = value >= low && value <= high;
+    if (inRange) within++;
+    else if (value < low) below++;
+    else above++;
+    if (result.ingredientList.incomplete) incomplete++;
+    const ourGrams = result.ingredientList.lines.reduce(
+      (sum, line) => sum + (line.status === 'counted' ? (line.grams ?? 0) : 0),
+      0,
+    );
+    const setGrams = recipe.lines.reduce((sum, line) => sum + line.grams, 0);
+    if (setGrams > 0) weightRatios.push(ourGrams / setGrams);
+    if (result.ingredientList.servings === recipe.servings) servingsRight++;
+    const ours = result.climateFriendly.value;
+    if (expected !== 'unknown' && ours === expected) firmAgree++;
+    if (expected !== 'unknown' && ours !== 'unknown' && ours !== expected) firmOpposite++;
+    const skipped = result.ingredientList.lines
+      .filter((line) => line.status === 'skipped')
+      .map((line) => line.text);
+    rows.push(
+      `| ${recipe.id} | ${recipe.expectedKgPerServing} | ${low}–${high} | ${value} | ${inRange ? 'yes' : value < low ? 'below' : 'above'} | ${recipe.verdict} | ${ours} | ${result.ingredientList.servings}/${recipe.servings} | ${Math.round(result.ingredientList.understoodShare * 100)}% | ${skipped.join('; ').replace(/\|/g, '/')} |`,
+    );
+  } catch (error) {
+    refused++;
+    rows.push(
+      `| ${recipe.id} | ${recipe.expectedKgPerServing} | | refused | | ${recipe.verdict} | ${isCarbonError(error) ? error.code : 'error'} | | | |`,
+    );
+  }
+}
+
+const n = set.recipes.length;
+weightRatios.sort((a, b) => a - b);
+const medianRatio = weightRatios[Math.floor(weightRatios.length / 2)] ?? 0;
+const weightClose = weightRatios.filter((ratio) => ratio >= 0.8 && ratio <= 1.2).length;
+const pct = (part: number, whole: number) => `${Math.round((part / whole) * 100)}%`;
+const out = [
+  `Blind set: ${n} ingredient-list recipes (${firm} with a firm expected verdict, ${n - firm} uncertain).`,
+  '',
+  '| measure | result |',
+  '| --- | ---: |',
+  `| per-serving figure within the expected range | ${within}/${n} (${pct(within, n)}) |`,
+  `| below the range / above it | ${below} / ${above} |`,
+  `| firm verdicts agreed (yes/no as expected) | ${firmAgree}/${firm} (${pct(firmAgree, firm)}) |`,
+  `| firm verdicts contradicted (the opposite answer) | ${firmOpposite}/${firm} |`,
+  `| servings read as the set states them | ${servingsRight}/${n} |`,
+  `| answers marked incomplete (< 90% of the weight understood) | ${incomplete}/${n} |`,
+  `| refused as not a recipe | ${refused}/${n} |`,
+  `| counted weight within ±20% of the set's own weights | ${weightClose}/${weightRatios.length} |`,
+  `| median of counted weight / the set's weight | ${medianRatio.toFixed(2)} |`,
+];
+if (detail) {
+  out.push(
+    '',
+    '| id | expected | range | ours | in range | expected verdict | ours | servings | understood | skipped |',
+  );
+  out.push('| --- | ---: | --- | ---: | --- | --- | --- | --- | ---: | --- |', ...rows);
+}
+process.stdout.write(`${out.join('\n')}\n`);

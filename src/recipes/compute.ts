@@ -1,0 +1,232 @@
+import { NotARecipeError } from '../core/errors.js';
+import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
+import type { Contributor, IngredientLine, IngredientListResult } from '../core/result.js';
+import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
+import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
+import { parseLine } from './line.js';
+import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
+import type { PortionTable } from './portions.js';
+import { weigh } from './weigh.js';
+
+/**
+ * A recipe's footprint from its ingredient list, with the built-in catalog's product matcher for each
+ * line. Source-independent: the GreenSwapp API only takes dish names, so lists are always computed
+ * here, whichever source answers names.
+ */
+
+/** Below this share of the weight understood, the figure is called incomplete (issue #10: "about 90%"). */
+export const INCOMPLETE_BELOW = 0.9;
+/** A first line is a title only when it names a dish this clearly (an exact name or alias scores 1). */
+const TITLE_CONFIDENCE = 0.95;
+
+export interface RecipeComputer {
+  /** Throws NotARecipeError when no line has a quantity or no food is recognised. */
+  compute(text: string): IngredientListResult;
+}
+
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
+
+/**
+ * The catalog food a line names: the whole description, then the portion table's name for it
+ * ("garlic cloves" → garlic), then without its first words ("Chinese rice vinegar" → "rice vinegar").
+ */
+function findFood(catalog: FoodMatcher, food: string, portionName: string | null): FoodMatch | null {
+  if (food === '') return null;
+  const tries = [food];
+  if (portionName !== null) tries.push(portionName);
+  const words = food.split(' ');
+  for (let i = 1; i < words.length; i++) tries.push(words.slice(i).join(' '));
+  for (const attempt of tries) {
+    const match = catalog.matchFood(attempt);
+    if (match !== null) return match;
+  }
+  return null;
+}
+
+/**
+ * "Cottage pie | 500g beef mince | …": a first part with no quantity that names a dish in the catalog
+ * is the recipe's title, not an ingredient. The answer's name shows it, so it is never lost.
+ */
+function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
+  const first = parts[0]?.replace(/[:\s]+$/, '');
+  if (first === undefined || parts.length < 3 || hasQuantity(first)) return null;
+  try {
+    // Only a clear match: the dish matcher reads "Ground beef" as tacos at 0.74.
+    const dish = catalog.findRecipe(first);
+    return (dish.confidence ?? 0) >= TITLE_CONFIDENCE ? display(first) : null;
+  } catch {
+    return null;
+  }
+}
+
+function display(text: string): string {
+  const shown = text.replace(/\s+/g, ' ').trim();
+  return shown.length > 200 ? `${shown.slice(0, 199)}…` : shown;
+}
+
+export interface Line extends IngredientLine {
+  /** Skipped lines whose weight is unknown count in the understood share at the average line weight. */
+  weightUnknown: boolean;
+}
+
+export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
+  const parsed = parseLine(text);
+  if (parsed.amount.kind === 'negligible') {
+    return {
+      text,
+      status: 'negligible',
+      grams: 0,
+      food: null,
+      kgCo2e: 0,
+      note: 'too little to count',
+      weightUnknown: false,
+    };
+  }
+  if (parsed.food === '') {
+    return {
+      text,
+      status: 'skipped',
+      grams: null,
+      food: null,
+      kgCo2e: null,
+      note: 'no food named',
+      weightUnknown: true,
+    };
+  }
+  const portion = portions.find(parsed.food);
+  const match = findFood(catalog, parsed.food, portion?.name ?? null);
+  const weight = weigh(parsed.amount, parsed.food, portion, match);
+  if (weight.grams === null) {
+    return {
+      text,
+      status: 'skipped',
+      grams: null,
+      food: match?.name ?? null,
+      kgCo2e: null,
+      note: weight.why,
+      weightUnknown: true,
+    };
+  }
+  const grams = Math.round(weight.grams * 10) / 10;
+  if (match === null) {
+    const note = parsed.food === '' ? 'no food named' : `no food in the catalog matches "${parsed.food}"`;
+    return { text, status: 'skipped', grams, food: null, kgCo2e: null, note, weightUnknown: false };
+  }
+  const closest = match.closest ? `closest match for "${parsed.food}"` : null;
+  const note = [weight.assumption, closest].filter((part) => part !== null).join('; ');
+  return {
+    text,
+    status: 'counted',
+    grams,
+    food: match.name,
+    kgCo2e: (weight.grams / 1000) * match.kgCo2ePerKg,
+    note: note === '' ? null : note,
+    weightUnknown: false,
+  };
+}
+
+function understoodShare(lines: readonly Line[]): number {
+  const counted = lines.filter((line) => line.status === 'counted');
+  const countedGrams = counted.reduce((sum, line) => sum + (line.grams ?? 0), 0);
+  const knownSkipped = lines
+    .filter((line) => line.status === 'skipped' && !line.weightUnknown)
+    .reduce((sum, line) => sum + (line.grams ?? 0), 0);
+  // A line whose amount is unknown is taken to weigh what an average counted line weighs.
+  const average = counted.length === 0 ? 0 : countedGrams / counted.length;
+  const unknown = lines.filter((line) => line.weightUnknown).length * average;
+  const total = countedGrams + knownSkipped + unknown;
+  return total === 0 ? 0 : countedGrams / total;
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+export function computeIngredientList(
+  text: string,
+  catalog: FoodMatcher,
+  portions: PortionTable,
+): IngredientListResult {
+  const { parts: allParts, servings } = readListText(text);
+  const title = dishTitle(allParts, catalog);
+  const parts = title === null ? allParts : allParts.slice(1);
+  const lines: Line[] = parts.slice(0, MAX_RECIPE_PARTS).map((part) => computeLine(part, catalog, portions));
+  for (const part of parts.slice(MAX_RECIPE_PARTS)) {
+    lines.push({
+      text: part,
+      status: 'skipped',
+      grams: null,
+      food: null,
+      kgCo2e: null,
+      note: `only the first ${MAX_RECIPE_PARTS} lines are read`,
+      weightUnknown: true,
+    });
+  }
+  const counted = lines.filter((line) => line.status === 'counted');
+  if (counted.length === 0) {
+    const anyQuantity = lines.some(
+      (line) => line.grams !== null || (line.note !== null && line.note !== 'no quantity given'),
+    );
+    throw new NotARecipeError(anyQuantity ? 'no_food' : 'no_quantities');
+  }
+  const count = servings?.count ?? 1;
+  const totalKg = counted.reduce((sum, line) => sum + (line.kgCo2e ?? 0), 0);
+  const perServing = totalKg / count;
+  const share = understoodShare(lines);
+  const incomplete = share < INCOMPLETE_BELOW;
+  const contributors: Contributor[] = counted
+    .map((line) => ({
+      name: line.food!,
+      grams: round((line.grams ?? 0) / count, 1),
+      kgCo2e: round((line.kgCo2e ?? 0) / count, 4),
+      share: totalKg === 0 ? 0 : round((line.kgCo2e ?? 0) / totalKg, 3),
+    }))
+    .sort((a, b) => b.kgCo2e - a.kgCo2e);
+  const notes: string[] = [];
+  if (servings === null) {
+    notes.push('No servings given, so the whole list is taken as one serving. Add "serves 4" to divide it.');
+  } else {
+    notes.push(`Servings: ${servings.count} ("${servings.statement}").`);
+  }
+  if (incomplete) {
+    notes.push(
+      `Incomplete: only ${Math.round(share * 100)}% of the weight was understood, so the real figure is higher.`,
+    );
+  }
+  const skipped = lines.filter((line) => line.status === 'skipped').length;
+  if (skipped > 0) notes.push(`${skipped} line${skipped === 1 ? ' was' : 's were'} skipped (listed below).`);
+  const perServingRounded = round(perServing, 3);
+  return {
+    kind: 'recipe',
+    query: display(text),
+    name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
+    kgCo2ePerServing: perServingRounded,
+    climateFriendly: {
+      // An incomplete figure is a lower bound: over the budget is certain, under it is not.
+      value: perServingRounded > CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'no' : incomplete ? 'unknown' : 'yes',
+      raw: null,
+    },
+    thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+    level: recipeLevel(perServingRounded),
+    contributors,
+    confidence: null,
+    status: null,
+    notes,
+    source: CATALOG_SOURCE_INFO,
+    ingredientList: {
+      servings: count,
+      servingsStated: servings !== null,
+      lines: lines.map(({ weightUnknown: _unused, ...line }) => ({
+        ...line,
+        kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
+      })),
+      understoodShare: round(share, 3),
+      incomplete,
+    },
+  };
+}
+
+export function createRecipeComputer(catalog: FoodMatcher, portions: PortionTable): RecipeComputer {
+  return { compute: (text) => computeIngredientList(text, catalog, portions) };
+}

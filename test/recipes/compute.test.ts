@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { NotARecipeError } from '../../src/core/errors.js';
+import { toErrorView } from '../../src/core/messages.js';
+import { IngredientListResultSchema } from '../../src/core/result.js';
+import { computeIngredientList, INCOMPLETE_BELOW } from '../../src/recipes/compute.js';
+import { loadPortionTable } from '../../src/recipes/portions.js';
+import { loadCatalog } from '../../src/sources/catalog/load.js';
+
+const catalog = loadCatalog();
+const portions = loadPortionTable();
+const compute = (text: string) => computeIngredientList(text, catalog, portions);
+
+function line(result: ReturnType<typeof compute>, text: string) {
+  const found = result.ingredientList.lines.find((entry) => entry.text === text);
+  if (found === undefined) throw new Error(`no line ${text}`);
+  return found;
+}
+
+describe('computeIngredientList', () => {
+  const bolognese = compute(
+    '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins chopped tomatoes, 2 tbsp olive oil, serves 4',
+  );
+
+  it('gives a result the schema accepts, keeping kgCo2ePerServing and climateFriendly', () => {
+    expect(IngredientListResultSchema.safeParse(bolognese).success).toBe(true);
+    expect(bolognese.kind).toBe('recipe');
+    expect(bolognese.thresholdKgPerServing).toBe(0.5);
+  });
+
+  it('sums each line from its grams and its catalog food, divided by the servings', () => {
+    const beef = catalog.matchFood('beef mince')!;
+    expect(line(bolognese, '500g beef mince')).toMatchObject({
+      status: 'counted',
+      grams: 500,
+      food: beef.name,
+    });
+    const total = bolognese.ingredientList.lines.reduce((sum, entry) => sum + (entry.kgCo2e ?? 0), 0);
+    expect(bolognese.kgCo2ePerServing).toBeCloseTo(total / 4, 2);
+    expect(bolognese.kgCo2ePerServing).toBeGreaterThan((0.5 * beef.kgCo2ePerKg) / 4);
+    expect(bolognese.climateFriendly.value).toBe('no');
+    expect(bolognese.level).toBe('high');
+  });
+
+  it('weighs whole things with FNDDS portions and volumes with FNDDS cups and spoons', () => {
+    expect(line(bolognese, '1 onion').grams).toBe(148);
+    expect(line(bolognese, '1 onion').note).toContain('USDA FNDDS');
+    expect(line(bolognese, '2 tbsp olive oil').grams).toBe(28);
+    expect(line(bolognese, '2 x 400g tins chopped tomatoes').grams).toBe(800);
+  });
+
+  it('falls back to the catalog density for liquids FNDDS does not weigh, and says when it assumes water', () => {
+    const result = compute('250 ml oat milk, 1 tsp paprika');
+    const oat = line(result, '250 ml oat milk');
+    expect(oat.status).toBe('counted');
+    expect(oat.grams).toBeGreaterThan(240);
+    expect(line(result, '1 tsp paprika').note).toContain('assumed 1 g per mL');
+  });
+
+  it('lists contributors per serving, largest first', () => {
+    const kg = bolognese.contributors.map((contributor) => contributor.kgCo2e);
+    expect(kg).toEqual([...kg].sort((a, b) => b - a));
+    expect(bolognese.contributors[0]!.grams).toBe(125);
+  });
+
+  it('takes the whole list as one serving when none is stated, and says so', () => {
+    const result = compute('2 eggs, 1 slice bread, 10g butter');
+    expect(result.ingredientList).toMatchObject({ servings: 1, servingsStated: false });
+    expect(result.notes.join(' ')).toContain('whole list is taken as one serving');
+    const halved = compute('2 eggs, 1 slice bread, 10g butter, for 2');
+    expect(halved.kgCo2ePerServing).toBeCloseTo(result.kgCo2ePerServing / 2, 2);
+  });
+
+  it('counts a pinch as negligible without making the figure incomplete', () => {
+    const result = compute('200g rice, 1 onion, a pinch of salt, black pepper to taste');
+    expect(line(result, 'a pinch of salt').status).toBe('negligible');
+    expect(result.ingredientList.incomplete).toBe(false);
+    expect(result.climateFriendly.value).not.toBe('unknown');
+  });
+
+  it('lists what it cannot read as skipped and calls the figure incomplete below 90% of the weight', () => {
+    const result = compute('200g lentils, 1 can coconut milk, 300g zorblax, 1 onion, for 2');
+    expect(line(result, '1 can coconut milk')).toMatchObject({ status: 'skipped', grams: null });
+    expect(line(result, '1 can coconut milk').note).toContain('size of the can');
+    expect(line(result, '300g zorblax')).toMatchObject({ status: 'skipped', grams: 300, food: null });
+    expect(result.ingredientList.understoodShare).toBeLessThan(INCOMPLETE_BELOW);
+    expect(result.ingredientList.incomplete).toBe(true);
+    expect(result.notes.join(' ')).toContain('Incomplete');
+    // Under the budget but incomplete: the verdict cannot be given.
+    expect(result.climateFriendly.value).toBe('unknown');
+  });
+
+  it('still says "no" when an incomplete figure is already over the budget', () => {
+    const result = compute('400g beef steak, 300g zorblax, 200g blorf, serves 1');
+    expect(result.ingredientList.incomplete).toBe(true);
+    expect(result.climateFriendly.value).toBe('no');
+  });
+
+  it('is complete when one small line of several is skipped', () => {
+    const result = compute('500g potatoes, 400g carrots, 300g leeks, 5g zorblax');
+    expect(result.ingredientList.incomplete).toBe(false);
+    expect(result.ingredientList.lines.filter((entry) => entry.status === 'skipped')).toHaveLength(1);
+  });
+
+  it('refuses a text with no quantities, or with no food, with a message and an example', () => {
+    expect(() => compute('beef, onion, tomatoes')).toThrow(NotARecipeError);
+    let error: unknown;
+    try {
+      compute('3 chairs, 2 tables, 1 lamp');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(NotARecipeError);
+    const view = toErrorView(error);
+    expect(view.code).toBe('not_a_recipe');
+    expect(view.hint).toContain('/carbon recipe 500g beef mince');
+  });
+
+  it('takes a first line naming a dish as the title, shown in the name', () => {
+    const result = compute('Apple crumble | 6 apples | 150g plain flour | 100g butter | Serves 6');
+    expect(result.name).toBe('Apple crumble (3 ingredients)');
+    expect(result.ingredientList.lines.map((entry) => entry.text)).toEqual([
+      '6 apples',
+      '150g plain flour',
+      '100g butter',
+    ]);
+    // Not a dish: the line stays, skipped for its missing amount.
+    const plain = compute('Ground beef, 1 onion, 200g rice');
+    expect(plain.ingredientList.lines[0]).toMatchObject({ text: 'Ground beef', status: 'skipped' });
+  });
+
+  it('reads at most 60 lines and lists the rest as skipped', () => {
+    const text = Array.from({ length: 70 }, () => '10g rice').join('\n');
+    const result = compute(text);
+    expect(result.ingredientList.lines).toHaveLength(70);
+    expect(result.ingredientList.lines.filter((entry) => entry.status === 'skipped')).toHaveLength(10);
+  });
+});

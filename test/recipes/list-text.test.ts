@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { isIngredientList, readListText, splitParts, takeServings } from '../../src/recipes/list-text.js';
+
+describe('splitParts', () => {
+  it('splits one line on commas and semicolons, not inside brackets or decimal commas', () => {
+    expect(splitParts('500g beef; 1 (400 g, drained) can beans, 1,5 kg potatoes')).toEqual([
+      '500g beef',
+      '1 (400 g, drained) can beans',
+      '1,5 kg potatoes',
+    ]);
+  });
+
+  it('keeps preparation words with the ingredient before them', () => {
+    expect(splitParts('2 leeks, finely chopped, 1 onion, diced')).toEqual([
+      '2 leeks, finely chopped',
+      '1 onion, diced',
+    ]);
+  });
+
+  it('splits several lines on lines only, so commas inside a line stay', () => {
+    expect(splitParts('2 Leeks, chopped\r\n\n1 can (29 ounces) tomato puree, drained\n')).toEqual([
+      '2 Leeks, chopped',
+      '1 can (29 ounces) tomato puree, drained',
+    ]);
+  });
+});
+
+describe('servings', () => {
+  it('finds a servings statement in its usual forms', () => {
+    expect(takeServings('serves 4').servings?.count).toBe(4);
+    expect(takeServings('for 2').servings?.count).toBe(2);
+    expect(takeServings('makes 6 portions').servings?.count).toBe(6);
+    expect(takeServings('Servings: 3').servings?.count).toBe(3);
+    expect(takeServings('4 people').servings?.count).toBe(4);
+    expect(takeServings('feeds four').servings?.count).toBe(4);
+    expect(takeServings('serves 4-6').servings?.count).toBe(5);
+  });
+
+  it('does not read a quantity as servings', () => {
+    expect(takeServings('400g spaghetti').servings).toBeNull();
+    expect(takeServings('1 tbsp oil for frying').servings).toBeNull();
+  });
+
+  it('finds it anywhere and removes it from the parts', () => {
+    const read = readListText('serves 4, 500g beef, 400g spaghetti');
+    expect(read.servings?.count).toBe(4);
+    expect(read.parts).toEqual(['500g beef', '400g spaghetti']);
+    const inside = readListText('500g beef, 200 ml cream (for 4 people)');
+    expect(inside.servings?.count).toBe(4);
+    expect(inside.parts).toEqual(['500g beef', '200 ml cream']);
+  });
+
+  it('takes every statement out of the parts; "serves" wins over "makes" on one line', () => {
+    const read = readListText('1 egg\nMakes 8 pancakes, serves 4');
+    expect(read.servings?.count).toBe(4);
+    expect(read.parts).toEqual(['1 egg']);
+    expect(readListText('3 bananas, 75g butter, makes 10 slices').parts).toEqual(['3 bananas', '75g butter']);
+  });
+
+  it('splits a one-line list on bars', () => {
+    expect(readListText('Apple crumble | 6 apples | 150g flour | Serves 6')).toEqual({
+      parts: ['Apple crumble', '6 apples', '150g flour'],
+      servings: { count: 6, statement: 'Serves 6' },
+    });
+  });
+
+  it('is null when none is given', () => {
+    expect(readListText('500g beef, 1 onion').servings).toBeNull();
+  });
+});
+
+describe('isIngredientList', () => {
+  it('is true for several parts with quantities', () => {
+    expect(isIngredientList('500g beef mince, 400g spaghetti, 1 onion, serves 4')).toBe(true);
+    expect(isIngredientList('2 eggs\n1 slice bread')).toBe(true);
+    expect(isIngredientList('a pinch of salt, 200g rice')).toBe(true);
+  });
+
+  it('is false for a dish name, even with commas or a number', () => {
+    expect(isIngredientList('lasagne')).toBe(false);
+    expect(isIngredientList('mac and cheese, with bacon')).toBe(false);
+    expect(isIngredientList('chicken tikka masala, serves 4')).toBe(false);
+    expect(isIngredientList('7 layer dip')).toBe(false);
+  });
+});
