@@ -10,6 +10,15 @@ import { derivedAliases, readAliases } from './aliases.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
 import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
+import {
+  type DerivationReport,
+  DROP_REASONS,
+  deriveFnddsDishes,
+  foldName,
+  readMappingRules,
+} from './fndds/derive.js';
+import { unfindableDerivedDishes } from './fndds/findable.js';
+import { readFnddsFoods, readFnddsPortions } from './fndds/read.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
 import { readOffNames } from './off-taxonomy.js';
@@ -19,6 +28,8 @@ import { chooseSwaps } from './swaps.js';
 import { checkProductTerciles } from './terciles.js';
 
 export const AGRIBALYSE_ATTRIBUTION = 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0';
+const FNDDS_ATTRIBUTION =
+  'USDA ARS, Food and Nutrient Database for Dietary Studies 2019-2020 (public domain)';
 
 /** Milks and plant-based milk alternatives in scope for the milk trial (fluid, not powders or creams). */
 const PLANT_MILK = /^(oat-based|rice-based|coconut-based) drink|^almond drink|^soy drink|flavoured milk/i;
@@ -35,6 +46,8 @@ function displayName(lciName: string, aliases: readonly string[]): string {
 export interface BuildOutput {
   products: ProductsFile;
   recipes: RecipesFile;
+  /** How many FNDDS dishes were kept and why the others were dropped (not a data file). */
+  fndds: DerivationReport;
 }
 
 /** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
@@ -57,7 +70,8 @@ export async function buildData(
 
   const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
   // The hand-written files the app reads as they are: fail here on one the app would refuse.
-  const { brands, lexicon } = loadCurated(DATA_DIR);
+  const curated = loadCurated(DATA_DIR);
+  const { brands, lexicon } = curated;
   const everyday = usableEverydayNames(
     readEverydayNames(),
     takenNames(items, aliasesByCode),
@@ -131,15 +145,37 @@ export async function buildData(
     }),
   };
 
+  const kgPerKgByCode = new Map(items.map((item) => [item.code, item.kgCo2ePerKg]));
+  const handWritten = dishes ?? loadDishes();
+  const displayByCode = new Map(products.products.map((product) => [product.code, product.display]));
+  const fndds = deriveFnddsDishes(
+    readFnddsFoods(rawPath('fnddsIngredients', rawDir)),
+    readFnddsPortions(rawPath('fnddsPortions', rawDir)),
+    readMappingRules(),
+    (code) => displayByCode.get(code)!,
+    new Set(handWritten.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
+  );
+  const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
   const recipes: RecipesFile = {
-    source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project`,
-    recipes: computeRecipes(
-      dishes ?? (await loadDishes()),
-      new Map(items.map((item) => [item.code, item.kgCo2ePerKg])),
-    ),
+    source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION}`,
+    recipes: [
+      ...computeRecipes(handWritten, kgPerKgByCode),
+      ...computeRecipes(fndds.dishes, kgPerKgByCode).map((recipe) => {
+        const { provenance, gramsPerServing, mappedShare } = derived.get(recipe.name)!;
+        return { ...recipe, provenance, gramsPerServing, mappedShare };
+      }),
+    ].sort((a, b) => a.name.localeCompare(b.name, 'en')),
   };
+  const unfindable = unfindableDerivedDishes(products, recipes, curated);
+  recipes.recipes = recipes.recipes.filter((recipe) => !unfindable.has(recipe.name));
+  fndds.report.kept -= unfindable.size;
+  if (unfindable.size > 0) fndds.report.dropped[DROP_REASONS.unfindable] = unfindable.size;
   // The app validates with the same schemas on load: fail here rather than at run time.
-  return { products: ProductsFileSchema.parse(products), recipes: RecipesFileSchema.parse(recipes) };
+  return {
+    products: ProductsFileSchema.parse(products),
+    recipes: RecipesFileSchema.parse(recipes),
+    fndds: fndds.report,
+  };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import XLSX from 'xlsx';
+import { readSheet } from './spreadsheet.js';
 
 /** English CIQUAL 2020 names per alim_code (PROVENANCE.md §3). */
 export interface CiqualNames {
@@ -14,11 +13,7 @@ function cleanName(value: unknown): string | null {
 }
 
 export function readCiqualNames(path: string): Map<number, CiqualNames> {
-  const workbook = XLSX.read(readFileSync(path), { type: 'buffer' });
-  const sheetName = workbook.SheetNames[0];
-  const sheet = sheetName === undefined ? undefined : workbook.Sheets[sheetName];
-  if (sheet === undefined) throw new Error('CIQUAL: no sheet');
-  const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet, { defval: null });
+  const rows = readSheet(path);
   const names = new Map<number, CiqualNames>();
   for (const row of rows) {
     // Codes are stored as floats such as 24999.0.

@@ -23,3 +23,12 @@ process.stdout.write(
   `build:data: ${output.products.products.length} products, ${output.products.categories.length} categories, ` +
     `${output.recipes.recipes.length} recipes → ${DATA_DIR}\n`,
 );
+const { fndds } = output;
+process.stdout.write(
+  `build:data: FNDDS dishes: ${fndds.kept} kept of ${fndds.candidates} candidates; dropped: ${JSON.stringify(fndds.dropped)}; ` +
+    `${(fndds.mappedWeightShare * 100).toFixed(1)}% of the candidates' weight maps to catalog items\n` +
+    `build:data: heaviest unmapped FNDDS ingredients: ${fndds.unmapped
+      .slice(0, 10)
+      .map((entry) => `${entry.description} (${entry.dishes} dishes)`)
+      .join('; ')}\n`,
+);

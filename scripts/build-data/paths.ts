@@ -19,6 +19,8 @@ export const RAW_FILES = {
   ciqual: 'ciqual-2020/Table Ciqual 2020_ENG_2020 07 07.xls',
   pooreNemecek: 'owid-poore-nemecek-2018/Environmental impacts of food (Poore & Nemecek, 2018).csv',
   offCategories: 'off-taxonomies-2022/categories.full.json.gz',
+  fnddsIngredients: 'fndds/2019-2020 FNDDS At A Glance - FNDDS Ingredients.xlsx',
+  fnddsPortions: 'fndds/2017-2018 FNDDS At A Glance - Portions and Weights.xlsx',
 } as const;
 
 /** Hand-written inputs of the build, committed with the project. */

@@ -7,7 +7,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import XLSX from 'xlsx';
 import {
   type CuratedPortionFoods,
   CuratedPortionFoodsSchema,
@@ -17,6 +16,7 @@ import {
   PortionsFileSchema,
 } from '../../src/recipes/portions.js';
 import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR } from './paths.js';
+import { readSheet } from './spreadsheet.js';
 
 export const PORTIONS_RAW_FILE = 'fndds/2017-2018 FNDDS At A Glance - Portions and Weights.xlsx';
 
@@ -32,19 +32,15 @@ export interface FnddsFood {
  * description, Seq num, Portion description, Portion weight (g).
  */
 export function readFnddsPortions(path: string): Map<number, FnddsFood> {
-  const workbook = XLSX.read(readFileSync(path), { type: 'buffer' });
-  const sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
-  if (sheet === undefined) throw new Error('FNDDS portions: no sheet');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
   const foods = new Map<number, FnddsFood>();
-  for (const row of rows) {
-    const code = Number(row[0]);
-    const portion = row[7];
-    const grams = Number(row[8]);
+  for (const row of readSheet(path, { headerRow: 1 })) {
+    const code = Number(row['Food code']);
+    const portion = row['Portion description'];
+    const grams = Number(row['Portion weight (g)']);
     if (!Number.isInteger(code) || typeof portion !== 'string' || !Number.isFinite(grams)) continue;
     let food = foods.get(code);
     if (food === undefined) {
-      food = { description: String(row[1]), portions: new Map() };
+      food = { description: String(row['Main food description']), portions: new Map() };
       foods.set(code, food);
     }
     // Subcodes repeat some descriptions; the first (main food) wins.

@@ -1,33 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import type { RecipeData } from '../../src/sources/catalog/schema.js';
 import { round } from './milk-reference.js';
+import type { DishDefinition } from './recipes/curated.js';
 
-/** The shape scripts/build-data/recipes/dishes.ts exports (authored separately). */
-const DishDefinitionSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  aliases: z.array(z.string().trim().min(1)),
-  cuisine: z.string().trim(),
-  ingredients: z
-    .array(
-      z.object({ agb: z.string().min(1), grams: z.number().positive(), label: z.string().trim().min(1) }),
-    )
-    .min(1),
-});
-export type DishDefinition = z.infer<typeof DishDefinitionSchema>;
-
-export const DISHES_FILE = join(dirname(fileURLToPath(import.meta.url)), 'recipes', 'dishes.ts');
-
-/** The dish definitions, or an empty list while recipes/dishes.ts does not exist yet. */
-export async function loadDishes(file = DISHES_FILE): Promise<DishDefinition[]> {
-  if (!existsSync(file)) return [];
-  const module = (await import(pathToFileURL(file).href)) as { DISHES?: unknown };
-  const parsed = z.array(DishDefinitionSchema).safeParse(module.DISHES);
-  if (!parsed.success) throw new Error(`${file}: DISHES is malformed: ${parsed.error.message}`);
-  return parsed.data;
-}
+export type { DishDefinition } from './recipes/curated.js';
+export { loadCuratedDishes as loadDishes } from './recipes/curated.js';
 
 /**
  * Per-serving footprint of each dish: Σ grams / 1000 × kg CO2e per kg of the Agribalyse ingredient.

@@ -84,6 +84,9 @@ describe('npm run build:data', () => {
         committed.recipes,
       );
     },
+    // The whole build: every raw dataset, two FNDDS workbooks included (about 5 s of CPU, several
+    // times that while the full suite runs on two shared cores).
+    120_000,
   );
 });
 

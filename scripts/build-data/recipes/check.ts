@@ -1,5 +1,5 @@
 /**
- * Sanity check for the dish definitions against the Agribalyse 3.2 synthesis table.
+ * Sanity check for the hand-written dishes (data/curated/dishes.json) against the Agribalyse 3.2 synthesis table.
  *
  *   npx tsx scripts/build-data/recipes/check.ts [path/to/agribalyse-31-synthese.csv] [--quiet]
  *
@@ -12,7 +12,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { DISHES } from './dishes.js';
+import { loadCuratedDishes } from './curated.js';
+
+const DISHES = loadCuratedDishes();
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_CSV = path.resolve(here, '../../../../shared/data/agribalyse-3.2/agribalyse-31-synthese.csv');

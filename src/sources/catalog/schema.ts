@@ -104,6 +104,12 @@ export const RecipeSchema = z.object({
   kgCo2ePerServing: z.number().nonnegative(),
   /** Largest first. */
   contributors: z.array(RecipeContributorSchema).min(1),
+  /** Where a dish derived from open recipe data comes from (source and its id); absent when hand-written. */
+  provenance: z.object({ source: z.string().min(1), id: z.string().min(1) }).optional(),
+  /** Weight of one serving of the finished dish (derived dishes). */
+  gramsPerServing: z.number().positive().optional(),
+  /** Share of the source recipe's weight that maps to catalog items (derived dishes: at least 0.9). */
+  mappedShare: z.number().min(0).max(1).optional(),
 });
 export type RecipeData = z.infer<typeof RecipeSchema>;
 

@@ -1,9 +1,14 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DISHES } from '../../../scripts/build-data/recipes/dishes.js';
+import { loadCuratedDishes } from '../../../scripts/build-data/recipes/curated.js';
+
+const DISHES = loadCuratedDishes();
 
 const AGB_CODE = /^\d+(_\d+)?$/;
 
-describe('recipe dish definitions', () => {
+describe('hand-written dishes (data/curated/dishes.json)', () => {
   it('has at least 150 dishes', () => {
     expect(DISHES.length).toBeGreaterThanOrEqual(150);
   });
@@ -94,5 +99,60 @@ describe('recipe dish definitions', () => {
       expect(total, d.name).toBeGreaterThanOrEqual(150);
       expect(total, d.name).toBeLessThanOrEqual(900);
     }
+  });
+});
+
+describe('reading data/curated/dishes.json', () => {
+  function curatedDir(dishes: unknown): string {
+    const dir = mkdtempSync(join(tmpdir(), 'carbon-dishes-'));
+    writeFileSync(
+      join(dir, 'ingredients.json'),
+      JSON.stringify({ bread: { agb: '7200', label: 'bread', agribalyseName: 'Sandwich loaf' } }),
+    );
+    writeFileSync(join(dir, 'dishes.json'), JSON.stringify(dishes));
+    return dir;
+  }
+  const toast = { name: 'Toast', cuisine: 'British', aliases: ['toasted bread'] };
+
+  it('resolves ingredient keys to Agribalyse codes and labels, keeping a label override', () => {
+    const dir = curatedDir([
+      {
+        ...toast,
+        ingredients: [
+          { use: 'bread', grams: 60 },
+          { use: 'bread', grams: 20, label: 'crust' },
+        ],
+      },
+    ]);
+    expect(loadCuratedDishes(dir)[0]!.ingredients).toEqual([
+      { agb: '7200', grams: 60, label: 'bread' },
+      { agb: '7200', grams: 20, label: 'crust' },
+    ]);
+  });
+
+  it('refuses an unknown ingredient key, naming the dish', () => {
+    const dir = curatedDir([
+      {
+        ...toast,
+        ingredients: [
+          { use: 'bread', grams: 60 },
+          { use: 'brioche', grams: 20 },
+        ],
+      },
+    ]);
+    expect(() => loadCuratedDishes(dir)).toThrow(/"Toast" uses unknown ingredient "brioche"/);
+  });
+
+  it('refuses a malformed dish (negative grams), naming the file', () => {
+    const dir = curatedDir([
+      {
+        ...toast,
+        ingredients: [
+          { use: 'bread', grams: -1 },
+          { use: 'bread', grams: 20 },
+        ],
+      },
+    ]);
+    expect(() => loadCuratedDishes(dir)).toThrow(/dishes\.json is malformed/);
   });
 });
