@@ -3,6 +3,29 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { splitTarget } from './request-target.js';
 
+export interface BotHttpOptions {
+  /** Time for a client to send the request head; 10 s. */
+  headersTimeoutMs?: number;
+  /** Time for a client to send the whole request; 15 s. */
+  requestTimeoutMs?: number;
+  /** Open connections at most; past it, new ones are closed at once. 1,024. */
+  maxConnections?: number;
+}
+
+/**
+ * Slack and Discord send small bodies quickly, so a client slower than this is slow or hostile.
+ * Node only checks these timeouts every `connectionsCheckingInterval` (30 s by default, which cut
+ * slow clients at 30 s whatever was configured); it is checked every second here.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 15_000;
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+/**
+ * Far above what Slack and Discord open to one bot, and a bound on what idle or hostile sockets can
+ * cost (each holds a little memory; unverified bodies are bounded separately by UNVERIFIED_BODIES).
+ */
+export const MAX_CONNECTIONS = 1_024;
+
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 /**
@@ -13,11 +36,19 @@ export class BotHttpServer {
   private readonly routes = new Map<string, RouteHandler>();
   private readonly server: Server;
 
-  constructor(private readonly logger: Logger) {
-    this.server = createServer((req, res) => this.dispatch(req, res));
-    // Slow clients must not hold sockets forever; Slack and Discord send small bodies quickly.
-    this.server.requestTimeout = 15_000;
-    this.server.headersTimeout = 10_000;
+  constructor(
+    private readonly logger: Logger,
+    options: BotHttpOptions = {},
+  ) {
+    this.server = createServer(
+      {
+        headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+        requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+        connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      },
+      (req, res) => this.dispatch(req, res),
+    );
+    this.server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
     this.route('GET', '/healthz', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });

@@ -29,6 +29,9 @@ export interface ServiceOptions {
   logger: Logger;
   /** Answers kept serialised per endpoint and normalised name; 0 disables the cache. */
   cacheSize?: number;
+  /** Time for a client to send the request head (10 s) and the whole request (15 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface Service {
@@ -197,12 +200,19 @@ export function createService(options: ServiceOptions): Service {
     setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   }
 
-  const server = createServer(handle);
-  server.on('clientError', clientError);
   // Lookups answer in microseconds; anything slower is a slow or hostile client holding a socket.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
+  // Node checks these timeouts only every connectionsCheckingInterval (30 s unless told), so it is
+  // told to check every second.
+  const server = createServer(
+    {
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
+      requestTimeout: options.requestTimeoutMs ?? 15_000,
+      connectionsCheckingInterval: 1_000,
+      keepAliveTimeout: 5_000,
+    },
+    handle,
+  );
+  server.on('clientError', clientError);
 
   return {
     server,

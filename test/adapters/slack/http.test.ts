@@ -296,7 +296,7 @@ describe('Slack over HTTP', () => {
     expect(cardText(late.body as Card)).toContain('Something went wrong on our side.');
   });
 
-  it('refuses a chunked body over 1 MiB with 413 as soon as it passes the limit', async () => {
+  it('refuses a chunked body over its 128 KiB limit with 413 as soon as it passes the limit', async () => {
     const lookups = source.calls.length;
     const result = await sendChunked(h.eventsUrl, 4 * 1024 * 1024);
     expect(result.status).toBe(413);
