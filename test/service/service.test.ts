@@ -5,8 +5,8 @@ import { toErrorView } from '../../src/core/messages.js';
 import {
   ErrorBodySchema,
   HealthBodySchema,
-  ProductBodySchema,
-  RecipeBodySchema,
+  ServedProductBodySchema,
+  ServedRecipeBodySchema,
 } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { throwingCatalog } from '../support/stub-catalog.js';
@@ -39,7 +39,7 @@ describe('200 answers', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(reply.headers['cache-control']).toBe('private, max-age=3600');
-    const body = ProductBodySchema.parse(reply.json());
+    const body = ServedProductBodySchema.parse(reply.json());
     expect(body.status).toBe('found');
     expect(body.product_name).toMatch(/^Oat-based drink/);
     expect(body.kg_co2_per_kg).toBeGreaterThan(0);
@@ -55,13 +55,13 @@ describe('200 answers', () => {
   it("answers the milk trial on /product, per litre against world-average cow's milk", async () => {
     const reply = await svc.get('/product?product=oat%20milk');
     expect(reply.status).toBe(200);
-    const body = ProductBodySchema.parse(reply.json());
+    const body = ServedProductBodySchema.parse(reply.json());
     expect(body.product_name).toMatch(/^Oat-based drink/);
     expect(body.unit).toBe('L');
     expect(body.percentage_impact_difference).toMatch(
       /^The impact is \d+% lower than the world-average cow's milk/,
     );
-    const whole = ProductBodySchema.parse((await svc.get('/product?product=whole+milk')).json());
+    const whole = ServedProductBodySchema.parse((await svc.get('/product?product=whole+milk')).json());
     expect(whole.kg_co2_per_kg).toBeGreaterThan(body.kg_co2_per_kg);
   });
 
@@ -71,7 +71,7 @@ describe('200 answers', () => {
   ])('answers /recipe?recipe=%s per serving with a yes/no verdict', async (query, name, verdict) => {
     const reply = await svc.get(`/recipe?recipe=${query}`);
     expect(reply.status).toBe(200);
-    const body = RecipeBodySchema.parse(reply.json());
+    const body = ServedRecipeBodySchema.parse(reply.json());
     expect(body.recipe_name).toBe(name);
     expect(body.climate_friendly).toBe(verdict);
     expect(body.threshold_kg_co2_per_serving).toBe(0.5);
@@ -292,8 +292,8 @@ describe('500', () => {
 
 describe('query encoding', () => {
   it('decodes + and %20 to the same name', async () => {
-    const plus = ProductBodySchema.parse((await svc.get('/impact/product?product=oat+milk')).json());
-    const pct = ProductBodySchema.parse((await svc.get('/impact/product?product=oat%20milk')).json());
+    const plus = ServedProductBodySchema.parse((await svc.get('/impact/product?product=oat+milk')).json());
+    const pct = ServedProductBodySchema.parse((await svc.get('/impact/product?product=oat%20milk')).json());
     expect(pct).toEqual(plus);
     expect(plus.query).toBe('oat milk');
   });
@@ -301,7 +301,7 @@ describe('query encoding', () => {
   it('keeps an encoded & inside the name', async () => {
     const reply = await svc.get('/recipe?recipe=mac+%26+cheese');
     expect(reply.status).toBe(200);
-    const body = RecipeBodySchema.parse(reply.json());
+    const body = ServedRecipeBodySchema.parse(reply.json());
     expect(body.query).toBe('mac & cheese');
     expect(body.recipe_name).toBe('Mac and cheese');
     // Unencoded, the & ends the parameter: only "mac" is asked for.
@@ -312,7 +312,7 @@ describe('query encoding', () => {
   it('decodes UTF-8 names', async () => {
     const reply = await svc.get(`/recipe?recipe=${encodeURIComponent('crème brûlée')}`);
     expect(reply.status).toBe(200);
-    const body = RecipeBodySchema.parse(reply.json());
+    const body = ServedRecipeBodySchema.parse(reply.json());
     expect(body.recipe_name).toBe('Crème brûlée');
     expect(body.query).toBe('crème brûlée');
     const emoji = await svc.get(`/recipe?recipe=${encodeURIComponent('🍮🍮🍮')}`);
@@ -321,7 +321,9 @@ describe('query encoding', () => {
   });
 
   it('collapses runs of whitespace', async () => {
-    const body = ProductBodySchema.parse((await svc.get('/impact/product?product=++oat%09%0Amilk++')).json());
+    const body = ServedProductBodySchema.parse(
+      (await svc.get('/impact/product?product=++oat%09%0Amilk++')).json(),
+    );
     expect(body.query).toBe('oat milk');
   });
 });
