@@ -149,3 +149,55 @@ describe('slow clients (issue #9 fault)', () => {
     expect(outcome).toBe('closed');
   }, 10_000);
 });
+
+describe('routing', () => {
+  /** Sends raw HTTP/1.1 and resolves with the status line. */
+  function rawStatus(url: string, head: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(url).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (text.includes('\r\n')) {
+          resolve(text.slice(0, text.indexOf('\r\n')));
+          socket.destroy();
+        }
+      });
+      socket.on('error', reject);
+      socket.write(head);
+    });
+  }
+
+  it('accepts an absolute-form request target (RFC 9112 §3.2.2)', async () => {
+    const { url } = await startServer();
+    expect(await rawStatus(url, 'GET http://bot.example/healthz HTTP/1.1\r\nHost: bot.example\r\n\r\n')).toBe(
+      'HTTP/1.1 200 OK',
+    );
+  });
+
+  it('answers 404 for unknown paths and 405 for a known path with another method', async () => {
+    const { url } = await startServer();
+    expect((await fetch(`${url}/nowhere`)).status).toBe(404);
+    expect((await fetch(`${url}/slack/events`)).status).toBe(405);
+    expect((await fetch(`${url}/healthz`, { method: 'POST', body: 'x' })).status).toBe(405);
+  });
+
+  it('hands the body to the route unread, whatever its content type', async () => {
+    const server = new BotHttpServer(silentLogger());
+    servers.push(server);
+    server.route('POST', '/echo', async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      res.writeHead(200).end(Buffer.concat(chunks));
+    });
+    const { port } = await server.listen(0, '127.0.0.1');
+    for (const type of ['application/x-www-form-urlencoded', 'application/json', 'text/plain']) {
+      const response = await fetch(`http://127.0.0.1:${port}/echo`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: 'command=%2Fcarbon&text=oat+milk',
+      });
+      expect(await response.text()).toBe('command=%2Fcarbon&text=oat+milk');
+    }
+  });
+});
