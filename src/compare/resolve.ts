@@ -44,12 +44,25 @@ export const NO_INGREDIENT_READER =
 
 /**
  * The rule for a bare word that is both a dish and a product ("chicken", "burger"): both are looked
- * up, and the closer match wins; on a tie the dish wins, because a channel choosing what to eat is
- * choosing meals. So "lasagne" (an exact dish and an exact product) is the dish, "burger" (an exact
+ * up, and the closer match wins; on a tie the dish wins if it is named as typed, because a channel
+ * choosing what to eat is choosing meals. So "lasagne" (an exact dish and an exact product) is the dish, "burger" (an exact
  * dish, a looser product) the dish, "chicken" (an exact product, only a guessed dish such as chicken
  * curry) the product. "dish: chicken" or "product: lasagne" says which outright. Each ranked option
  * shows what it was taken as and why.
  */
+/** Words that join a dish's name without adding to it ("fish and chips", "fish & chips"). */
+const LINKING_WORDS = new Set(['and', 'with', 'the', 'of', 'in', 'a']);
+
+function folded(text: string): string {
+  return text
+    .replace(/&/g, ' and ')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 export async function resolveItem(
   item: CompareItemInput,
   source: LookupSource,
@@ -89,12 +102,20 @@ export async function resolveItem(
   if (dish.status === 'fulfilled' && product.status === 'fulfilled') {
     const dishScore = dish.value.confidence ?? 1;
     const productScore = product.value.confidence ?? 1;
-    if (productScore > dishScore) {
+    // On a tie, a dish whose name adds words to what was typed ("chicken" finds "Chicken dinner") is
+    // a guess; "beef lasagne" finding "Lasagne" is not.
+    const typed = new Set(folded(input).split(' '));
+    const dishWords = folded(dish.value.name).split(' ');
+    const dishAddsWords = dishWords.some((word) => !typed.has(word) && !LINKING_WORDS.has(word));
+    if (productScore > dishScore || (productScore === dishScore && dishAddsWords)) {
       return {
         status: 'found',
         input,
         takenAs: 'product',
-        reason: 'closer to a product than to a dish',
+        reason:
+          productScore > dishScore
+            ? 'closer to a product than to a dish'
+            : 'both a dish and a product; the dish found is only a guess',
         result: product.value,
       };
     }

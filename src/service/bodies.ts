@@ -1,8 +1,8 @@
 import type { ProductResult, RecipeResult } from '../core/result.js';
-import { FOUND, type ProductBody, type RecipeBody } from './schemas.js';
+import { FOUND, type ServedProductBody, type ServedRecipeBody } from './schemas.js';
 
 /** Maps the core result model onto the wire shape of the lookup API (snake_case, spec field names). */
-export function productBody(result: ProductResult): ProductBody {
+export function productBody(result: ProductResult): ServedProductBody {
   return {
     product_name: result.name,
     kg_co2_per_kg: result.kgCo2ePerUnit,
@@ -28,7 +28,7 @@ export function productBody(result: ProductResult): ProductBody {
   };
 }
 
-export function recipeBody(result: RecipeResult): RecipeBody {
+export function recipeBody(result: RecipeResult): ServedRecipeBody {
   // The catalog always decides; should a verdict ever be "unknown", the threshold decides instead so
   // that clients of the spec only ever see "yes" or "no".
   const friendly =

@@ -1,4 +1,4 @@
-import { normaliseName } from '../core/command.js';
+import { MAX_NAME_LENGTH, normaliseName } from '../core/command.js';
 import { InvalidInputError } from '../core/errors.js';
 
 /**
@@ -26,6 +26,11 @@ export function readNameParam(rawQuery: string, name: string): string {
     }
   }
   if (value === undefined) throw new InvalidInputError(`the "${name}" query parameter is required`);
+  // Measured as sent, in characters (code points), as openapi.yaml's maxLength does: a limit that
+  // only applied after whitespace collapses would accept names the document refuses.
+  if ([...value].length > MAX_NAME_LENGTH) {
+    throw new InvalidInputError(`"${name}": names are limited to ${MAX_NAME_LENGTH} characters`);
+  }
   try {
     return normaliseName(value);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ComparisonSchema, LevelSchema, UnitSchema } from '../core/result.js';
+import { ProductBodySchema, RecipeBodySchema } from '../sources/api/schemas.js';
 
 /**
  * Response bodies of `carbon serve`. The first four fields of each 200 body are the ones the lookup
@@ -7,9 +8,9 @@ import { ComparisonSchema, LevelSchema, UnitSchema } from '../core/result.js';
  * may use. openapi.yaml documents the same shapes and test/service/openapi.test.ts keeps them in step.
  */
 
-// The client's src/sources/api/schemas.ts reads the same spec fields, but leniently (numeric strings,
-// open status and verdict text); these are what we emit, strictly. Only the names are shared, so one
-// shared definition would not make either simpler.
+// The spec's fields are defined once, in src/sources/api/schemas.ts (ProductBodySchema and
+// RecipeBodySchema), which the client reads upstream answers with; these extend them with what this
+// service adds, and narrow status and climate_friendly to the values it emits.
 
 /** The only lookup status this service reports; misses are 404s, not 200s with another status. */
 export const FOUND = 'found';
@@ -26,11 +27,7 @@ export const SwapBodySchema = z.object({
   percent_lower: z.number(),
 });
 
-export const ProductBodySchema = z.object({
-  product_name: z.string(),
-  /** Per litre when `unit` is "L", as the spec allows for liquids. */
-  kg_co2_per_kg: z.number().nonnegative(),
-  percentage_impact_difference: z.string(),
+export const ServedProductBodySchema = ProductBodySchema.extend({
   status: z.literal(FOUND),
   query: z.string(),
   unit: UnitSchema,
@@ -42,7 +39,7 @@ export const ProductBodySchema = z.object({
   notes: z.array(z.string()),
   source: SourceBodySchema,
 });
-export type ProductBody = z.infer<typeof ProductBodySchema>;
+export type ServedProductBody = z.infer<typeof ServedProductBodySchema>;
 
 export const ContributorBodySchema = z.object({
   name: z.string(),
@@ -51,10 +48,7 @@ export const ContributorBodySchema = z.object({
   share: z.number().min(0).max(1),
 });
 
-export const RecipeBodySchema = z.object({
-  recipe_name: z.string(),
-  /** Per serving: the spec keeps the field name although the unit is a serving. */
-  kg_co2_per_kg: z.number().nonnegative(),
+export const ServedRecipeBodySchema = RecipeBodySchema.extend({
   climate_friendly: z.enum(['yes', 'no']),
   status: z.literal(FOUND),
   query: z.string(),
@@ -66,7 +60,7 @@ export const RecipeBodySchema = z.object({
   notes: z.array(z.string()),
   source: SourceBodySchema,
 });
-export type RecipeBody = z.infer<typeof RecipeBodySchema>;
+export type ServedRecipeBody = z.infer<typeof ServedRecipeBodySchema>;
 
 export const ErrorCodeSchema = z.enum([
   'invalid_parameter',

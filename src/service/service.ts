@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
@@ -29,6 +30,9 @@ export interface ServiceOptions {
   logger: Logger;
   /** Answers kept serialised per endpoint and normalised name; 0 disables the cache. */
   cacheSize?: number;
+  /** Time for a client to send the request head (10 s) and the whole request (15 s). */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface Service {
@@ -96,8 +100,10 @@ function notFound(path: string, error: NotFoundError): Prepared {
 }
 
 /**
- * `carbon serve`: the built-in catalog behind the lookup API's contract, on plain node:http so that
- * the hot path is a map lookup, an LRU hit and one socket write.
+ * `carbon serve`: the built-in catalog behind the lookup API's contract, on Fastify (the framework
+ * shared with the bot's server; why Fastify: docs/benchmarks.md). The hot path stays a route lookup,
+ * an LRU hit and one write of a prepared buffer: the query string is read by readNameParam, not
+ * parsed by the framework, and nothing is serialised per request.
  */
 export function createService(options: ServiceOptions): Service {
   const { catalog, logger } = options;
@@ -137,35 +143,19 @@ export function createService(options: ServiceOptions): Service {
     return prepared;
   }
 
-  function route(req: IncomingMessage): Prepared {
-    const { path, query } = splitTarget(req.url);
-    const lookup = LOOKUP_ROUTES.get(path);
-    if (lookup === undefined && path !== '/healthz') return NOT_FOUND_PATH;
-    // HEAD is answered like GET; node:http drops the body and keeps the headers.
-    if (req.method !== 'GET' && req.method !== 'HEAD') return METHOD_NOT_ALLOWED;
-    if (lookup === undefined) return HEALTH;
-    const presented = req.headers['x-api-key'];
-    if (!keyRing.accepts(typeof presented === 'string' ? presented : undefined)) return UNAUTHORIZED;
-    return answer(path, lookup, query);
-  }
-
-  function handle(req: IncomingMessage, res: ServerResponse): void {
-    const started = performance.now();
-    let prepared: Prepared;
-    try {
-      prepared = route(req);
-    } catch (error) {
-      logger.error({ err: error, method: req.method, path: pathOf(req.url) }, 'request failed unexpectedly');
-      prepared = INTERNAL;
-    }
-    res.writeHead(prepared.status, prepared.headers);
-    res.end(prepared.body);
+  function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, started: number): void {
+    // The answer is a prepared buffer with its headers: written straight to the response, which
+    // skips Fastify's reply pipeline (serialisers, hooks) that has nothing to do here. For HEAD,
+    // node:http drops the body and keeps the headers.
+    reply.hijack();
+    reply.raw.writeHead(prepared.status, prepared.headers);
+    reply.raw.end(prepared.body);
     if (logger.isLevelEnabled('debug')) {
       // The path only: query values are the client's business and headers may carry the key.
       logger.debug(
         {
-          method: req.method,
-          path: pathOf(req.url),
+          method: request.method,
+          path: pathOf(request.url),
           status: prepared.status,
           durationMs: Math.round((performance.now() - started) * 1000) / 1000,
         },
@@ -174,17 +164,60 @@ export function createService(options: ServiceOptions): Service {
     }
   }
 
+  const app = Fastify({
+    logger: false,
+    // Timeouts checked every second: Node's default interval (30 s) cut slow clients at 30 s.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          headersTimeout: options.headersTimeoutMs ?? 10_000,
+          requestTimeout: options.requestTimeoutMs ?? 15_000,
+          connectionsCheckingInterval: 1_000,
+          keepAliveTimeout: 5_000,
+        },
+        handler,
+      ),
+    // An absolute-form target ("GET http://host/healthz") routes like its path (RFC 9112 §3.2.2).
+    rewriteUrl: (req) => (req.url?.startsWith('/') ? req.url : originForm(req.url)),
+    // readNameParam reads the raw query with the service's own rules; a parsed copy would be waste.
+    routerOptions: { querystringParser: () => ({}) },
+    clientErrorHandler: clientError,
+    return503OnClosing: false,
+  });
+
+  for (const [path, route] of LOOKUP_ROUTES) {
+    // GET routes answer HEAD too (Fastify's exposeHeadRoutes); Node drops the body.
+    app.get(path, (request, reply) => {
+      const started = performance.now();
+      const presented = request.headers['x-api-key'];
+      const prepared = keyRing.accepts(typeof presented === 'string' ? presented : undefined)
+        ? answer(path, route, queryOf(request.url))
+        : UNAUTHORIZED;
+      send(request, reply, prepared, started);
+    });
+  }
+  app.get('/healthz', (request, reply) => send(request, reply, HEALTH, performance.now()));
+  app.setNotFoundHandler((request, reply) => {
+    const { path } = splitTarget(request.url);
+    const known = path === '/healthz' || LOOKUP_ROUTES.has(path);
+    send(request, reply, known ? METHOD_NOT_ALLOWED : NOT_FOUND_PATH, performance.now());
+  });
+  app.setErrorHandler((error, request, reply) => {
+    logger.error(
+      { err: error, method: request.method, path: pathOf(request.url) },
+      'request failed unexpectedly',
+    );
+    send(request, reply, INTERNAL, performance.now());
+  });
+
   /**
-   * Requests node:http rejects before `handle` runs: a request line and headers over its limit
-   * (~16 KB, so any over-long URL), bytes that are not HTTP, or a head that arrives too slowly.
-   * Left to itself node:http answers these with a bare status and no body; this gives them the
-   * shared JSON error shape instead, then closes the connection, since the parser has lost its
-   * place in the stream. Like node:http, it writes only when no answer is already under way on the
-   * socket, so a half-sent response is never corrupted.
+   * Requests node:http rejects before any route runs: a request line and headers over its limit
+   * (~16 KB, so any over-long URL), bytes that are not HTTP, or a head that arrives too slowly. They
+   * get the shared JSON error shape instead of a bare status, then the connection closes, since the
+   * parser has lost its place in the stream.
    */
   function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
-    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
-    if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent === true) {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -197,40 +230,36 @@ export function createService(options: ServiceOptions): Service {
     setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
   }
 
-  const server = createServer(handle);
-  server.on('clientError', clientError);
-  // Lookups answer in microseconds; anything slower is a slow or hostile client holding a socket.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 15_000;
-  server.keepAliveTimeout = 5_000;
-
+  const server = app.server;
   return {
     server,
     async listen(port: number, host = '0.0.0.0'): Promise<AddressInfo> {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
+      await app.listen({ port, host });
       return server.address() as AddressInfo;
     },
     async close(): Promise<void> {
       if (!server.listening) return;
-      await new Promise<void>((resolve) => {
-        // Answers take microseconds, so a short grace lets in-flight responses finish before any
-        // connection is cut; idle keep-alive sockets go at once.
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        force.unref();
-        server.close(() => {
-          clearTimeout(force);
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
+      // Answers take microseconds, so a short grace lets in-flight responses finish before any
+      // connection is cut; idle keep-alive sockets go at once.
+      const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      force.unref();
+      server.closeIdleConnections();
+      await app.close();
+      clearTimeout(force);
     },
   };
+}
+
+/** The raw query of an origin-form target (rewriteUrl has made it one). */
+function queryOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? '' : url.slice(mark + 1);
+}
+
+/** The request target in origin form, whatever form it came in. */
+export function originForm(target: string | undefined): string {
+  const { path, query } = splitTarget(target);
+  return query === '' ? path : `${path}?${query}`;
 }
 
 function pathOf(url: string | undefined): string {

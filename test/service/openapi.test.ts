@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
 import { ErrorCodeSchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
-import { resolveRef, type Schema, validate } from '../support/json-schema-subset.js';
+import { openApiValidator, resolveRef, type Schema } from '../support/openapi-validator.js';
 import { throwingCatalog } from '../support/stub-catalog.js';
 import {
   type Reply,
@@ -25,11 +25,16 @@ interface Document {
   openapi: string;
   security: Record<string, unknown>[];
   paths: Record<string, PathItem>;
-  components: { securitySchemes: Record<string, Schema>; schemas: Record<string, Schema> };
+  components: {
+    securitySchemes: Record<string, Schema>;
+    schemas: Record<string, Schema>;
+    parameters: Record<string, Schema>;
+  };
   'x-fallback-responses': Record<string, Schema> & { unknownPath: Schema; otherMethods: Schema };
 }
 
 const doc = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as Document;
+const validate = openApiValidator(doc);
 const METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
 
 const deref = (node: Schema): Schema =>
@@ -97,7 +102,7 @@ function check(response: Schema, reply: Reply, method: string): string[] {
   for (const [name, header] of Object.entries(headers)) {
     const value = reply.headers[name.toLowerCase()];
     if (value === undefined) problems.push(`header ${name} missing`);
-    else problems.push(...validate(value, deref(header).schema as Schema, doc, `header ${name}`));
+    else problems.push(...validate(value, deref(header).schema as Schema, `header ${name}`));
   }
   const content = resolved.content as Record<string, { schema: Schema }> | undefined;
   if (method === 'HEAD' || content === undefined) {
@@ -109,7 +114,7 @@ function check(response: Schema, reply: Reply, method: string): string[] {
   if (!String(reply.headers['content-type']).startsWith('application/json')) {
     problems.push(`content-type ${reply.headers['content-type']}`);
   }
-  return [...problems, ...validate(reply.json(), media.schema, doc)];
+  return [...problems, ...validate(reply.json(), media.schema)];
 }
 
 describe('openapi.yaml', () => {
@@ -222,4 +227,43 @@ describe('openapi.yaml', () => {
     }
     expect(problems).toEqual([]);
   });
+});
+
+describe('name parameters: the document and the service agree (issue #9 fault)', () => {
+  const names: [label: string, raw: string][] = [
+    ['a plain name', 'oat milk'],
+    ['whitespace only', ' \t '],
+    ['controls only', '\u0001\u0007\u007f'],
+    ['bidirectional overrides only', '\u202e\u2066'],
+    ['zero-width only', '\u200b\ufeff'],
+    ['a name inside controls', '\u0001tofu\u0002'],
+    ['200 characters', 'x'.repeat(200)],
+    ['201 characters', 'x'.repeat(201)],
+    [
+      '150 characters and 100 spaces (201+ before collapsing)',
+      `${'x'.repeat(75)}${' '.repeat(100)}${'y'.repeat(75)}`,
+    ],
+    ['200 astral characters (400 UTF-16 units)', '🥛'.repeat(200)],
+    ['201 astral characters', '🥛'.repeat(201)],
+  ];
+
+  it.each(['product', 'recipe'] as const)(
+    'the %s parameter accepts exactly what the service accepts',
+    async (param) => {
+      const schema = deref(doc.components.parameters[param]!).schema as Schema;
+      const path = param === 'product' ? '/impact/product' : '/recipe';
+      const disagreements: string[] = [];
+      for (const [label, raw] of names) {
+        const documented = validate(raw, schema).length === 0;
+        const reply = await svc.get(`${path}?${param}=${encodeURIComponent(raw)}`);
+        const served = reply.status !== 400;
+        if (documented !== served) {
+          disagreements.push(
+            `${label}: document ${documented ? 'accepts' : 'refuses'}, service answered ${reply.status}`,
+          );
+        }
+      }
+      expect(disagreements).toEqual([]);
+    },
+  );
 });

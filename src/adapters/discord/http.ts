@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { RouteHandler } from '../../server/bot-http.js';
+import { type BodyBudget, readUnverifiedBody, UNVERIFIED_BODIES } from '../../server/unverified-body.js';
 import type { InteractionHandler } from './handler.js';
 import type { DiscordRest } from './rest.js';
 import type { SignatureVerifier } from './signature.js';
@@ -19,6 +20,8 @@ export interface InteractionsRouteOptions {
   /** Answers 503 once the adapter has stopped (routes cannot be removed from the server). */
   isStopped?: () => boolean;
   maxBodyBytes?: number;
+  /** Bytes all unverified bodies may hold together; the process-wide budget by default. */
+  budget?: BodyBudget;
 }
 
 /**
@@ -31,12 +34,19 @@ export function interactionsRoute(options: InteractionsRouteOptions): RouteHandl
 
   return async (req, res) => {
     if (options.isStopped?.()) return send(res, 503, { error: 'shutting down' });
-    const body = await readBody(req, limit);
-    if (body === null) {
-      send(res, 413, { error: 'body too large' }, { connection: 'close' });
+    const read = await readUnverifiedBody(req, res, limit, options.budget ?? UNVERIFIED_BODIES);
+    if ('gone' in read) return;
+    if ('refused' in read) {
+      const error = read.refused === 413 ? 'body too large' : 'busy';
+      logger.warn(
+        { status: read.refused, maxBodyBytes: limit },
+        'Discord request refused before verification',
+      );
+      send(res, read.refused, { error }, { connection: 'close' });
       res.once('finish', () => req.destroy());
       return;
     }
+    const body = read.body;
     const signature = header(req, 'x-signature-ed25519');
     const timestamp = header(req, 'x-signature-timestamp');
     if (!verify(signature, timestamp, body)) {
@@ -82,43 +92,4 @@ function send(
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-/**
- * The raw body, or null as soon as it exceeds the limit. Reading stops there without destroying
- * the socket, so the 413 can still be sent.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const cleanup = () => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        req.pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-  });
 }

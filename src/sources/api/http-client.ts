@@ -11,6 +11,7 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../core/errors.js';
+import { Admission } from './admission.js';
 import { interpretResponse, type RequestContext } from './response.js';
 import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
 
@@ -58,6 +59,8 @@ export interface HttpClientOptions {
   maxBodyBytes?: number;
   /** Time for the rate-limit cool-down; the system clock by default. */
   clock?: Clock;
+  /** Connections per origin; MAX_CONNECTIONS_PER_ORIGIN by default. */
+  maxConnections?: number;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -65,7 +68,13 @@ const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
 const MAX_ERROR_BODY_BYTES = 16 * 1024;
 /** Idle keep-alive sockets may be closed by the server at any time; reuse them only briefly. */
 const KEEP_ALIVE_MS = 10_000;
-const MAX_CONNECTIONS_PER_ORIGIN = 32;
+/**
+ * Sized for the upstream's latency (Little's law: connections = lookups per second × seconds per
+ * lookup). The API has been seen taking 2.5–6 s under load; 128 connections carry about 20 distinct
+ * lookups a second at 6 s each, several times a busy team's burst of commands, where 32 made
+ * the 33rd concurrent lookup wait for a whole upstream round trip before it was even sent.
+ */
+export const MAX_CONNECTIONS_PER_ORIGIN = 128;
 
 /**
  * Thrown inside an attempt to say whether another attempt may help. Network failures and 5xx
@@ -100,6 +109,7 @@ interface RawResponse {
  */
 export class GreenSwappHttpClient {
   private readonly pools = new Map<string, Pool>();
+  private readonly admissions = new Map<string, Admission>();
   /** Origin → clock time at which its rate-limit cool-down ends. */
   private readonly coolDowns = new Map<string, number>();
   private readonly retry: RetryOptions;
@@ -147,7 +157,7 @@ export class GreenSwappHttpClient {
     for (let attempt = 1; ; attempt++) {
       let response: RawResponse;
       try {
-        response = await this.attempt(url, combined, deadline, attempt);
+        response = await this.attempt(url, combined, deadline, attempt, remaining);
       } catch (failure) {
         if (!(failure instanceof AttemptFailure)) throw failure;
         const delay = this.backoffMs();
@@ -196,11 +206,20 @@ export class GreenSwappHttpClient {
     return until - now;
   }
 
+  private admission(origin: string): Admission {
+    let admission = this.admissions.get(origin);
+    if (!admission) {
+      admission = new Admission(this.options.maxConnections ?? MAX_CONNECTIONS_PER_ORIGIN);
+      this.admissions.set(origin, admission);
+    }
+    return admission;
+  }
+
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
     if (!pool) {
       pool = new Pool(origin, {
-        connections: MAX_CONNECTIONS_PER_ORIGIN,
+        connections: this.options.maxConnections ?? MAX_CONNECTIONS_PER_ORIGIN,
         keepAliveTimeout: KEEP_ALIVE_MS,
         keepAliveMaxTimeout: KEEP_ALIVE_MS,
         headersTimeout: this.options.timeoutMs,
@@ -222,12 +241,24 @@ export class GreenSwappHttpClient {
     signal: AbortSignal,
     deadline: AbortSignal,
     attempt: number,
+    remaining: () => number,
   ): Promise<RawResponse> {
     // Path and query only: the key travels in a header and headers are never logged.
     const logContext = { path: url.pathname, query: Object.fromEntries(url.searchParams), attempt };
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
+    const admission = this.admission(url.origin);
+    let release: (() => void) | null = null;
     try {
+      release = await admission.acquire(remaining, signal);
+      if (release === null) {
+        this.options.logger.warn(
+          { ...logContext, remainingMs: Math.round(remaining()), minLatencyMs: admission.minLatencyMs },
+          'GreenSwapp API request not sent: it could not be answered before its deadline',
+        );
+        throw new AttemptFailure(new UpstreamTimeoutError(this.options.timeoutMs), false);
+      }
+      const sent = performance.now();
       const response = await this.pool(url.origin).request({
         method: 'GET',
         path: `${url.pathname}${url.search}`,
@@ -244,6 +275,7 @@ export class GreenSwappHttpClient {
       if (ok && truncated) {
         throw new AttemptFailure(new BadResponseError(`body larger than ${limit} bytes`), false);
       }
+      admission.recordLatency(performance.now() - sent);
       const level = response.statusCode >= 500 ? 'warn' : 'debug';
       this.options.logger[level](
         { ...logContext, status: response.statusCode, durationMs: elapsed() },
@@ -261,6 +293,8 @@ export class GreenSwappHttpClient {
         'GreenSwapp API request failed',
       );
       throw failure;
+    } finally {
+      release?.();
     }
   }
 }

@@ -23,6 +23,8 @@ export interface ApiSourceOptions {
   retry?: Partial<RetryOptions>;
   /** Time for the rate-limit cool-down after a 429; tests pass a fake one. */
   clock?: Clock;
+  /** Connections per upstream origin (and lookups in flight to it); the client's default otherwise. */
+  maxConnections?: number;
 }
 
 export interface ApiSource extends LookupSource {
@@ -48,6 +50,7 @@ export function createApiSource(options: ApiSourceOptions): ApiSource {
     logger: options.logger,
     retry: options.retry,
     clock: options.clock,
+    maxConnections: options.maxConnections,
   });
   const productEndpoint: ProductEndpoint = options.baseUrl ? 'impact' : 'trial';
   const productUrl = options.baseUrl

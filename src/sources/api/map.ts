@@ -4,7 +4,7 @@ import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import { drinkDensity, isDrink } from './drinks.js';
 import { interpretClimateFriendly, statusMeansNotFound } from './interpret.js';
-import { describeIssues, ProductBodySchema, RecipeBodySchema } from './schemas.js';
+import { describeIssues, UpstreamProductBodySchema, UpstreamRecipeBodySchema } from './schemas.js';
 
 export const API_SOURCE_INFO: SourceInfo = { id: 'api', label: 'GreenSwapp API' };
 
@@ -38,7 +38,7 @@ export function productNotFound(
 
 export function toProductResult(body: unknown, query: string, endpoint: ProductEndpoint): ProductResult {
   throwIfStatusSaysNotFound(body, () => productNotFound(endpoint, query));
-  const parsed = ProductBodySchema.safeParse(body);
+  const parsed = UpstreamProductBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new BadResponseError(`product body: ${describeIssues(parsed.error)}`, { cause: parsed.error });
   }
@@ -67,7 +67,7 @@ export function toProductResult(body: unknown, query: string, endpoint: ProductE
 
 export function toRecipeResult(body: unknown, query: string): RecipeResult {
   throwIfStatusSaysNotFound(body, () => new NotFoundError('recipe', query));
-  const parsed = RecipeBodySchema.safeParse(body);
+  const parsed = UpstreamRecipeBodySchema.safeParse(body);
   if (!parsed.success) {
     throw new BadResponseError(`recipe body: ${describeIssues(parsed.error)}`, { cause: parsed.error });
   }

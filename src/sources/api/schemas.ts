@@ -10,45 +10,74 @@ const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
  */
 export const MAX_PLAUSIBLE_KG_CO2E = 1_000;
 
-/**
- * kg_co2_per_kg: a JSON number, or a number sent as a numeric string. Negative or non-finite values
- * cannot be a footprint, so they fail validation rather than reach a user.
- */
-const Footprint = z
-  .union([z.number(), z.string().trim().regex(DECIMAL).transform(Number)])
-  .pipe(z.number().finite().nonnegative().max(MAX_PLAUSIBLE_KG_CO2E));
-
-/** Upstream text with invisible and bidirectional control characters removed (they reach replies). */
-const Text = z.string().transform((text) => stripInvisible(text).replace(/ {2,}/g, ' '));
+/** A footprint no food can exceed; also what carbon serve may emit. */
+const Footprint = z.number().finite().nonnegative().max(MAX_PLAUSIBLE_KG_CO2E);
 
 /**
- * status and climate_friendly are open strings in the spec; a server that sends a boolean or 0/1
- * means the same thing, so those are read as their text.
+ * The lookup API's bodies, as the specification names them: the one definition of each. The client
+ * reads any server's answer with it (leniently, below); `carbon serve` extends it with its extras
+ * (src/service/schemas.ts). Unknown extra fields are ignored (zod strips them), so additive API
+ * changes do not break the client.
  */
-const OpenText = z
-  .union([z.string(), z.boolean(), z.number().finite()])
-  .transform((value) => stripInvisible(String(value)));
-
-// src/service/schemas.ts describes the same spec fields for what `carbon serve` emits, strictly; these
-// read any server leniently (numeric strings, open text), so only the field names are shared.
-
-/** Unknown extra fields are ignored (zod strips them), so additive API changes do not break us. */
 export const ProductBodySchema = z.object({
-  product_name: Text,
+  product_name: z.string(),
+  /** Per litre for liquids (spec). */
   kg_co2_per_kg: Footprint,
-  percentage_impact_difference: Text,
-  status: OpenText,
+  percentage_impact_difference: z.string(),
+  status: z.string(),
 });
 export type ProductBody = z.infer<typeof ProductBodySchema>;
 
 export const RecipeBodySchema = z.object({
-  recipe_name: Text,
+  recipe_name: z.string(),
   /** Per serving, despite the name (spec). */
   kg_co2_per_kg: Footprint,
-  climate_friendly: OpenText,
-  status: OpenText,
+  climate_friendly: z.string(),
+  status: z.string(),
 });
 export type RecipeBody = z.infer<typeof RecipeBodySchema>;
+
+/**
+ * What other servers send that means the same: kg_co2_per_kg as a numeric string (plain decimals
+ * only: "NaN", "Infinity", hex and blanks stay strings and fail), and status or climate_friendly as a
+ * boolean or 0/1 (read as their text). Everything else is left for the schema to judge.
+ */
+function coerceSpecFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...body };
+  const kg = copy.kg_co2_per_kg;
+  if (typeof kg === 'string' && DECIMAL.test(kg.trim())) copy.kg_co2_per_kg = Number(kg.trim());
+  for (const field of ['status', 'climate_friendly']) {
+    const value = copy[field];
+    if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+      copy[field] = String(value);
+    }
+  }
+  return copy;
+}
+
+/** Upstream text with invisible and bidirectional control characters removed (they reach replies). */
+const clean = (text: string) => stripInvisible(text).replace(/ {2,}/g, ' ');
+const cleanOpen = (text: string) => stripInvisible(text);
+
+/** An upstream product body, read leniently and with its text made safe to show. */
+export const UpstreamProductBodySchema = z
+  .preprocess(coerceSpecFields, ProductBodySchema)
+  .transform((body) => ({
+    ...body,
+    product_name: clean(body.product_name),
+    percentage_impact_difference: clean(body.percentage_impact_difference),
+    status: cleanOpen(body.status),
+  }));
+
+export const UpstreamRecipeBodySchema = z
+  .preprocess(coerceSpecFields, RecipeBodySchema)
+  .transform((body) => ({
+    ...body,
+    recipe_name: clean(body.recipe_name),
+    climate_friendly: cleanOpen(body.climate_friendly),
+    status: cleanOpen(body.status),
+  }));
 
 /** Names of the fields summarised in BadResponseError messages: paths only, never values. */
 export function describeIssues(error: z.ZodError): string {
