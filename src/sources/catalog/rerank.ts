@@ -16,7 +16,10 @@ export const WEIGHTS = {
   missingNameHead: 0.2,
   /** The query states a modifier (an animal, cooked, dried, sugar-free) the name does not. */
   unstatedModifier: 0.1,
-  /** Per state word ("frozen", "canned") the query did not ask for: plain defaults first; at most 3. */
+  /**
+   * Per state word ("frozen", "canned") or animal ("beef salad") the query did not ask for: plain
+   * defaults first; at most 3.
+   */
   unaskedState: 0.02,
   /** A raw food when the query says nothing about cooking: "broccoli" is raw broccoli. */
   plainDefault: 0.015,
@@ -227,8 +230,15 @@ export function rerank(
     const main = context.index.variants[entry]![0];
     if (main !== undefined) {
       let unasked = 0;
-      for (const token of main.tokens)
-        if (context.nonDefaultStates.has(token) && !query.tokenSet.has(token)) unasked++;
+      for (const token of main.tokens) {
+        if (query.tokenSet.has(token)) continue;
+        // An animal the name states and the query does not is unasked too: "salad" is a plain salad
+        // before a beef salad.
+        const namesAnimal =
+          !query.modifiers.has('animal') &&
+          context.modifiers.valueKeys(token).some((key) => key.startsWith('animal:'));
+        if (context.nonDefaultStates.has(token) || namesAnimal) unasked++;
+      }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
       if (main.tokens.includes('raw') && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
     }
