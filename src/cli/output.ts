@@ -1,5 +1,16 @@
 import type { Writable } from 'node:stream';
+import type { ConfigError } from '../config/env.js';
+import type { ErrorCode } from '../core/errors.js';
 import type { ErrorView } from '../core/messages.js';
+import type { UsageError } from './args.js';
+
+/** What `carbon --json` can print as `error.code`: a lookup's, or the command line's or configuration's. */
+export type CliErrorCode = ErrorCode | UsageError['code'] | ConfigError['code'];
+
+/** An ErrorView with the codes only the CLI has. */
+export interface CliErrorView extends Omit<ErrorView, 'code'> {
+  code: CliErrorCode;
+}
 
 /**
  * Results go to stdout, everything else to stderr, so `carbon … --json | jq` sees only results.
@@ -10,11 +21,11 @@ export function writeLine(stream: Writable, text: string): void {
 }
 
 /** Errors that do not come from a lookup (configuration, usage), in the same shape as lookup errors. */
-export function cliErrorView(code: ErrorView['code'], text: string, hint: string | null): ErrorView {
+export function cliErrorView(code: CliErrorCode, text: string, hint: string | null): CliErrorView {
   return { code, text, hint, suggestions: [], retryAfterSeconds: null };
 }
 
-export function writeErrorView(stderr: Writable, view: ErrorView, json: boolean): void {
+export function writeErrorView(stderr: Writable, view: CliErrorView, json: boolean): void {
   if (json) {
     writeLine(stderr, JSON.stringify({ error: view }, null, 2));
     return;

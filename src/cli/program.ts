@@ -1,5 +1,6 @@
 import { ConfigError } from '../config/env.js';
-import { parseArgs, UsageError } from './args.js';
+import { InternalError } from '../core/errors.js';
+import { asksForJson, parseArgs, UsageError } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { CliIo } from './io.js';
 import { lookupCommand } from './lookup.js';
@@ -25,10 +26,9 @@ const SERVICE_VERBS: Record<string, (io: CliIo) => Promise<number>> = {
  * streams and resolves with the exit code. Never exits the process, so tests run it in process.
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  let json = false;
+  const json = asksForJson(argv);
   try {
     const args = parseArgs(argv);
-    json = args.json;
     if (args.version) {
       writeLine(io.stdout, packageVersion());
       return EXIT_OK;
@@ -54,7 +54,7 @@ function reportFailure(io: CliIo, error: unknown, json: boolean): number {
   if (error instanceof UsageError) {
     writeErrorView(
       io.stderr,
-      cliErrorView('usage', `${error.message}.`, 'Run `carbon --help` for usage.'),
+      cliErrorView(error.code, `${error.message}.`, 'Run `carbon --help` for usage.'),
       json,
     );
     return EXIT_USAGE;
@@ -63,12 +63,12 @@ function reportFailure(io: CliIo, error: unknown, json: boolean): number {
     // ConfigError names variables but never their values, which may be secrets.
     writeErrorView(
       io.stderr,
-      cliErrorView('config_error', error.message, 'See .env.example for every variable and its format.'),
+      cliErrorView(error.code, error.message, 'See .env.example for every variable and its format.'),
       json,
     );
     return EXIT_FAILURE;
   }
   const message = error instanceof Error ? error.message : String(error);
-  writeErrorView(io.stderr, cliErrorView('internal', message, null), json);
+  writeErrorView(io.stderr, cliErrorView(InternalError.code, message, null), json);
   return EXIT_FAILURE;
 }

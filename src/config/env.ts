@@ -51,6 +51,8 @@ export interface Config extends Env {
 }
 
 export class ConfigError extends Error {
+  static readonly code = 'config_error';
+  readonly code = ConfigError.code;
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';

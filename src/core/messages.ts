@@ -1,6 +1,8 @@
 import {
   ApiKeyRefusedError,
   BadResponseError,
+  type ErrorCode,
+  InternalError,
   InvalidInputError,
   LookupCancelledError,
   NotFoundError,
@@ -15,7 +17,7 @@ import {
  * this out, they never word errors themselves.
  */
 export interface ErrorView {
-  code: string;
+  code: ErrorCode;
   /** One short sentence. */
   text: string;
   /** What to do next. */
@@ -29,7 +31,7 @@ export interface ErrorView {
 export const MAX_SUGGESTIONS = 3;
 
 export function toErrorView(error: unknown): ErrorView {
-  const view = (code: string, text: string, hint: string | null = null): ErrorView => ({
+  const view = (code: ErrorCode, text: string, hint: string | null = null): ErrorView => ({
     code,
     text,
     hint,
@@ -98,7 +100,7 @@ export function toErrorView(error: unknown): ErrorView {
     return view(error.code, `Lookups are not available: ${error.reason}.`, 'Tell whoever runs the bot.');
   }
   return view(
-    'internal',
+    InternalError.code,
     'Something went wrong on our side.',
     'Try again; if it keeps happening, tell whoever runs the bot.',
   );

@@ -53,6 +53,15 @@ describe('carbon: usage', () => {
     expect(run.stderr).toContain('unknown option --frob');
   });
 
+  it('a usage error with --json is one JSON error with the code usage', async () => {
+    const run = await runMain(['product', 'oat', '--frob', '--json'], { env: CATALOG });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const body = JSON.parse(run.stderr) as { error: { code: string; text: string } };
+    expect(body.error.code).toBe('usage');
+    expect(body.error.text).toContain('unknown option --frob');
+  });
+
   it('a verb without a name exits 2 with the CLI spelling of the example', async () => {
     const run = await runMain(['product'], { env: CATALOG });
     expect(run.code).toBe(2);
