@@ -11,7 +11,8 @@ beforeAll(() => {
   ensureBuilt();
 }, 120_000);
 
-describe('dist/cli/main.js', () => {
+// Each test is its own process on its own port, so they run side by side.
+describe.concurrent('dist/cli/main.js', () => {
   it('--help prints usage on stdout and exits 0', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
@@ -27,10 +28,12 @@ describe('dist/cli/main.js', () => {
   });
 
   it('exits 2 for a name not found and 1 for a configuration error', async () => {
-    const notFound = await runCli(['product', 'xqzvw', '--json'], { env: CATALOG });
+    const [notFound, badConfig] = await Promise.all([
+      runCli(['product', 'xqzvw', '--json'], { env: CATALOG }),
+      runCli(['product', 'oat milk'], { env: { CARBON_API_TIMEOUT_MS: 'abc' } }),
+    ]);
     expect(notFound.code).toBe(2);
     expect(JSON.parse(notFound.stderr)).toMatchObject({ error: { code: 'not_found' } });
-    const badConfig = await runCli(['product', 'oat milk'], { env: { CARBON_API_TIMEOUT_MS: 'abc' } });
     expect(badConfig.code).toBe(1);
     expect(badConfig.stderr).toContain('CARBON_API_TIMEOUT_MS');
   });
@@ -44,7 +47,7 @@ describe('dist/cli/main.js', () => {
   });
 });
 
-describe('the long-running verbs stop on signals', () => {
+describe.concurrent('the long-running verbs stop on signals', () => {
   it('start listens when an adapter needs HTTP, serves /healthz, and exits 0 on SIGTERM', async () => {
     const cli = startCli(['start'], {
       env: { ...CATALOG, PORT: '0', HOST: '127.0.0.1', DISCORD_PUBLIC_KEY: 'ab'.repeat(32) },

@@ -12,6 +12,7 @@ import {
   SOURCE_IDS,
   SOURCES,
 } from '../../src/config/registry.js';
+import { SourceInfoSchema } from '../../src/core/result.js';
 import { createLogger } from '../../src/logging/logger.js';
 
 /** A valid value for each secret, distinct enough to find in any output. */
@@ -38,6 +39,11 @@ describe('the registry of sources and adapters', () => {
       expect(parseConfig({ CARBON_SOURCE: id, CARBON_API_KEY: 'k' }).CARBON_SOURCE).toBe(id);
     }
     expect(() => parseConfig({ CARBON_SOURCE: 'slack' })).toThrow(ConfigError);
+  });
+
+  it('agrees with the source ids that core’s result model accepts', () => {
+    // core cannot import the registry (core depends on nothing), so its enum is checked here.
+    expect([...SourceInfoSchema.shape.id.options].sort()).toEqual([...SOURCE_IDS].sort());
   });
 
   it('keeps the types of each registration’s schema in Config', () => {
