@@ -1,17 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { startDiscord } from '../adapters/discord/index.js';
 import { runShell } from '../adapters/shell/index.js';
-import { startSlack } from '../adapters/slack/index.js';
 import type { Config } from '../config/env.js';
+import { CHAT_PLATFORMS } from '../config/registry.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from './context.js';
 
 export const DEFAULT_PORT = 3000;
 
-const DEFAULT_ADAPTERS: readonly AdapterStarter[] = [startSlack, startDiscord];
+const DEFAULT_ADAPTERS = CHAT_PLATFORMS.flatMap((platform) => platform.start ?? []);
 
 export interface StartOptions {
   config: Config;
@@ -188,8 +187,7 @@ function isTty(stream: Readable | Writable): boolean {
 }
 
 const CONNECT_HELP = [
-  'To connect Slack, set SLACK_BOT_TOKEN with SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP): see docs/slack.md.',
-  'To connect Discord, set DISCORD_TOKEN (gateway) and/or DISCORD_PUBLIC_KEY (HTTP interactions) and register the command once with `npx carbon discord-register`: see docs/discord.md.',
+  ...CHAT_PLATFORMS.map((platform) => platform.help),
   'Put the variables in .env (copy .env.example) or the environment, then run `npm start` again.',
 ];
 

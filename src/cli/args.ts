@@ -11,6 +11,8 @@ export interface CliArgs {
 
 /** A command line that cannot mean anything; exit code 2. */
 export class UsageError extends Error {
+  static readonly code = 'usage';
+  readonly code = UsageError.code;
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
@@ -55,6 +57,15 @@ export function parseArgs(argv: readonly string[]): CliArgs {
   args.verb = verb === undefined ? null : verb.toLowerCase();
   args.words = words;
   return args;
+}
+
+/**
+ * Whether `--json` stands among the options, even on a command line parseArgs refuses, so that a
+ * usage error is still answered in the format that was asked for.
+ */
+export function asksForJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).includes('--json');
 }
 
 function shorten(text: string): string {

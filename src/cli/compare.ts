@@ -7,7 +7,8 @@ import { renderCompareText } from '../render/compare-text.js';
 import { createSource } from '../sources/select.js';
 import type { CliArgs } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
-import { writeErr, writeOut } from './output.js';
+import type { CliIo } from './io.js';
+import { writeLine } from './output.js';
 import { loadRuntime } from './runtime.js';
 
 /**
@@ -16,8 +17,8 @@ import { loadRuntime } from './runtime.js';
  * compared; 2 for a usage error or when fewer than two were found; 1 when fewer than two could be
  * compared because the source failed.
  */
-export async function compareCommand(args: CliArgs): Promise<number> {
-  const { config, logger } = loadRuntime(args.json ? 'silent' : 'error');
+export async function compareCommand(args: CliArgs, io: CliIo): Promise<number> {
+  const { config, logger } = loadRuntime(io, args.json ? 'silent' : 'error');
   const selected = createSource(config, logger, { suggester: false });
   let reply: CompareReply;
   try {
@@ -32,10 +33,10 @@ export async function compareCommand(args: CliArgs): Promise<number> {
     await selected.close();
   }
   const code = compareExitCode(reply);
-  const write = code === EXIT_OK ? writeOut : writeErr;
-  if (!args.json) write(renderCompareText(reply));
-  else if (reply.type === 'compare') write(JSON.stringify(reply.result, null, 2));
-  else write(JSON.stringify({ error: reply.error }, null, 2));
+  const stream = code === EXIT_OK ? io.stdout : io.stderr;
+  if (!args.json) writeLine(stream, renderCompareText(reply));
+  else if (reply.type === 'compare') writeLine(stream, JSON.stringify(reply.result, null, 2));
+  else writeLine(stream, JSON.stringify({ error: reply.error }, null, 2));
   return code;
 }
 

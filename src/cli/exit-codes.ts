@@ -1,3 +1,4 @@
+import { USER_ERROR_CODES } from '../core/errors.js';
 import type { Reply } from '../core/lookup.js';
 
 export const EXIT_OK = 0;
@@ -5,8 +6,6 @@ export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 /** The user asked for something that does not exist or cannot be asked: not found, bad input, usage. */
 export const EXIT_USAGE = 2;
-
-const USER_ERROR_CODES = new Set(['not_found', 'invalid_input', 'not_a_recipe']);
 
 export function exitCodeFor(reply: Reply): number {
   switch (reply.type) {

@@ -1,23 +1,34 @@
+import type { Writable } from 'node:stream';
+import type { ConfigError } from '../config/env.js';
+import type { ErrorCode } from '../core/errors.js';
 import type { ErrorView } from '../core/messages.js';
+import type { UsageError } from './args.js';
 
-/** Results go to stdout, everything else to stderr, so `carbon … --json | jq` sees only results. */
-export function writeOut(text: string): void {
-  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+/** What `carbon --json` can print as `error.code`: a lookup's, or the command line's or configuration's. */
+export type CliErrorCode = ErrorCode | UsageError['code'] | ConfigError['code'];
+
+/** An ErrorView with the codes only the CLI has. */
+export interface CliErrorView extends Omit<ErrorView, 'code'> {
+  code: CliErrorCode;
 }
 
-export function writeErr(text: string): void {
-  process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+/**
+ * Results go to stdout, everything else to stderr, so `carbon … --json | jq` sees only results.
+ * Every write ends in exactly one newline.
+ */
+export function writeLine(stream: Writable, text: string): void {
+  stream.write(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /** Errors that do not come from a lookup (configuration, usage), in the same shape as lookup errors. */
-export function cliErrorView(code: string, text: string, hint: string | null): ErrorView {
+export function cliErrorView(code: CliErrorCode, text: string, hint: string | null): CliErrorView {
   return { code, text, hint, suggestions: [], retryAfterSeconds: null };
 }
 
-export function writeErrorView(view: ErrorView, json: boolean): void {
+export function writeErrorView(stderr: Writable, view: CliErrorView, json: boolean): void {
   if (json) {
-    writeErr(JSON.stringify({ error: view }, null, 2));
+    writeLine(stderr, JSON.stringify({ error: view }, null, 2));
     return;
   }
-  writeErr(`carbon: ${view.text}${view.hint === null ? '' : `\n${view.hint}`}`);
+  writeLine(stderr, `carbon: ${view.text}${view.hint === null ? '' : `\n${view.hint}`}`);
 }

@@ -1,5 +1,6 @@
 import { type Config, loadConfig } from '../config/env.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import type { CliIo } from './io.js';
 
 export interface Runtime {
   config: Config;
@@ -13,9 +14,13 @@ export interface Runtime {
  * is not set (or blank): one-shot lookups stay quiet so their output is only the answer.
  * Throws ConfigError naming the bad variable.
  */
-export function loadRuntime(quietLevel: 'silent' | 'error' | 'warn' | 'info'): Runtime {
-  const config = loadConfig(process.env);
-  const logLevelExplicit = (process.env.LOG_LEVEL ?? '').trim() !== '';
-  const logger = createLogger({ level: logLevelExplicit ? config.LOG_LEVEL : quietLevel });
+export function loadRuntime(io: CliIo, quietLevel: 'silent' | 'error' | 'warn' | 'info'): Runtime {
+  const config = loadConfig(io.env, io.cwd);
+  const logLevelExplicit = (io.env.LOG_LEVEL ?? '').trim() !== '';
+  const logger = createLogger({
+    level: logLevelExplicit ? config.LOG_LEVEL : quietLevel,
+    // The real stderr keeps pino's own file-descriptor writer, the fastest for the long-running verbs.
+    destination: io.stderr === process.stderr ? undefined : io.stderr,
+  });
   return { config, logger, logLevelExplicit };
 }

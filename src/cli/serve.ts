@@ -2,14 +2,16 @@ import { installProcessGuards } from '../app/process-guards.js';
 import { onShutdownSignal } from '../app/start.js';
 import { startService } from '../service/index.js';
 import { EXIT_OK } from './exit-codes.js';
-import { writeOut } from './output.js';
+import type { CliIo } from './io.js';
+import { writeLine } from './output.js';
 import { loadRuntime } from './runtime.js';
 
 /** `carbon serve` (`npm run serve`): the self-hosted footprint API until SIGINT/SIGTERM. */
-export async function serveCommand(): Promise<number> {
-  const { config, logger } = loadRuntime('info');
-  const service = await startService(config, logger, { print: writeOut });
-  writeOut(`carbon serve: listening on ${service.url}`);
+export async function serveCommand(io: CliIo): Promise<number> {
+  const { config, logger } = loadRuntime(io, 'info');
+  const print = (text: string) => writeLine(io.stdout, text);
+  const service = await startService(config, logger, { print });
+  print(`carbon serve: listening on ${service.url}`);
   const removeGuards = installProcessGuards(logger, () => service.close());
   await new Promise<void>((resolve) => {
     const remove = onShutdownSignal(logger, async () => {

@@ -1,3 +1,4 @@
+import { REGISTRATIONS } from '../config/registry.js';
 import { helpView } from '../core/help.js';
 import { renderText } from '../render/text.js';
 
@@ -21,5 +22,23 @@ Options:
   -v, --version  the version
 
 Exit codes: 0 found, 2 not found or a usage error, 1 anything else (configuration, upstream).
-Configuration comes from the environment and .env; see README.md and .env.example.`;
+
+Configuration comes from the environment and .env; see README.md and .env.example.
+${REGISTRATIONS.map((registration) => wrap(registration.help, '  ')).join('\n')}`;
+}
+
+/** Wraps at 100 columns, as the rest of the usage is laid out. */
+function wrap(text: string, indent: string, width = 100): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  lines.push(line);
+  return lines.map((text) => `${indent}${text}`).join('\n');
 }

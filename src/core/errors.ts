@@ -5,7 +5,8 @@
 export type LookupKind = 'product' | 'recipe';
 
 export abstract class CarbonError extends Error {
-  abstract readonly code: string;
+  /** Stable and machine-readable: logs, the CLI's JSON errors, adapters' decisions. */
+  abstract readonly code: ErrorCode;
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
@@ -14,7 +15,8 @@ export abstract class CarbonError extends Error {
 
 /** The user's input cannot be looked up (too long, empty, unusable characters). */
 export class InvalidInputError extends CarbonError {
-  readonly code = 'invalid_input';
+  static readonly code = 'invalid_input';
+  readonly code = InvalidInputError.code;
   constructor(
     /** Safe to show the user as is. */
     readonly reason: string,
@@ -25,25 +27,24 @@ export class InvalidInputError extends CarbonError {
 
 /** A text given as an ingredient list has no food or no quantities the bot can read. */
 export class NotARecipeError extends CarbonError {
-  readonly code = 'not_a_recipe';
+  static readonly code = 'not_a_recipe';
+  readonly code = NotARecipeError.code;
   constructor(readonly why: 'no_quantities' | 'no_food') {
     super(`not an ingredient list: ${why}`);
   }
 }
 
 /** A comparison that cannot be made as asked (too few or too many options, a bad group size). */
-export class InvalidComparisonError extends CarbonError {
-  readonly code = 'invalid_input';
-  constructor(
-    /** Safe to show the user as is. */
-    readonly reason: string,
-  ) {
-    super(`invalid comparison: ${reason}`);
+export class InvalidComparisonError extends InvalidInputError {
+  constructor(reason: string) {
+    super(reason);
+    this.message = `invalid comparison: ${reason}`;
   }
 }
 
 export class NotFoundError extends CarbonError {
-  readonly code = 'not_found';
+  static readonly code = 'not_found';
+  readonly code = NotFoundError.code;
   constructor(
     readonly kind: LookupKind,
     readonly query: string,
@@ -57,14 +58,16 @@ export class NotFoundError extends CarbonError {
 
 /** 401/403 from the API: the configured key was refused. */
 export class ApiKeyRefusedError extends CarbonError {
-  readonly code = 'api_key_refused';
+  static readonly code = 'api_key_refused';
+  readonly code = ApiKeyRefusedError.code;
   constructor(readonly status: number) {
     super(`API key refused (HTTP ${status})`);
   }
 }
 
 export class RateLimitedError extends CarbonError {
-  readonly code = 'rate_limited';
+  static readonly code = 'rate_limited';
+  readonly code = RateLimitedError.code;
   constructor(readonly retryAfterSeconds: number | null) {
     super(`rate limited${retryAfterSeconds === null ? '' : `, retry after ${retryAfterSeconds}s`}`);
   }
@@ -72,7 +75,8 @@ export class RateLimitedError extends CarbonError {
 
 /** 5xx, connection refused or reset: the upstream failed. */
 export class UpstreamError extends CarbonError {
-  readonly code = 'upstream_failure';
+  static readonly code = 'upstream_failure';
+  readonly code = UpstreamError.code;
   constructor(
     detail: string,
     readonly status: number | null = null,
@@ -83,7 +87,8 @@ export class UpstreamError extends CarbonError {
 }
 
 export class UpstreamTimeoutError extends CarbonError {
-  readonly code = 'upstream_timeout';
+  static readonly code = 'upstream_timeout';
+  readonly code = UpstreamTimeoutError.code;
   constructor(readonly timeoutMs: number) {
     super(`upstream did not answer within ${timeoutMs} ms`);
   }
@@ -91,7 +96,8 @@ export class UpstreamTimeoutError extends CarbonError {
 
 /** Malformed JSON, wrong types, missing fields. */
 export class BadResponseError extends CarbonError {
-  readonly code = 'bad_response';
+  static readonly code = 'bad_response';
+  readonly code = BadResponseError.code;
   constructor(detail: string, options?: { cause?: unknown }) {
     super(`bad response: ${detail}`, options);
   }
@@ -99,7 +105,8 @@ export class BadResponseError extends CarbonError {
 
 /** The configured source cannot answer at all (e.g. catalog missing, API selected without a key). */
 export class SourceUnavailableError extends CarbonError {
-  readonly code = 'source_unavailable';
+  static readonly code = 'source_unavailable';
+  readonly code = SourceUnavailableError.code;
   constructor(readonly reason: string) {
     super(`source unavailable: ${reason}`);
   }
@@ -110,11 +117,47 @@ export class SourceUnavailableError extends CarbonError {
  * for the answer, so adapters drop replies carrying it instead of showing them.
  */
 export class LookupCancelledError extends CarbonError {
-  readonly code = 'cancelled';
+  static readonly code = 'cancelled';
+  readonly code = LookupCancelledError.code;
   constructor(readonly reason: string = 'the lookup was cancelled') {
     super(`lookup cancelled: ${reason}`);
   }
 }
+
+/** Anything that is not one of the errors above: a bug, not a condition the user can act on. */
+export class InternalError extends CarbonError {
+  static readonly code = 'internal';
+  readonly code = InternalError.code;
+  constructor(options?: { cause?: unknown }) {
+    super('internal error', options);
+  }
+}
+
+/** Every class of the hierarchy: the error codes below are derived from it, so none is a bare string. */
+const ERROR_CLASSES = [
+  InvalidInputError,
+  NotARecipeError,
+  NotFoundError,
+  ApiKeyRefusedError,
+  RateLimitedError,
+  UpstreamError,
+  UpstreamTimeoutError,
+  BadResponseError,
+  SourceUnavailableError,
+  LookupCancelledError,
+  InternalError,
+] as const;
+
+export type ErrorCode = (typeof ERROR_CLASSES)[number]['code'];
+
+export const ERROR_CODES: readonly ErrorCode[] = ERROR_CLASSES.map((errorClass) => errorClass.code);
+
+/** Failures of the user's own request (a name not found or unusable), not of the bot or upstream. */
+export const USER_ERROR_CODES: ReadonlySet<ErrorCode> = new Set([
+  InvalidInputError.code,
+  NotFoundError.code,
+  NotARecipeError.code,
+]);
 
 /** The error a source throws when its caller's signal has aborted: the caller's own reason if it is one. */
 export function cancellationError(signal: AbortSignal): CarbonError {

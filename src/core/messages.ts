@@ -1,6 +1,8 @@
 import {
   ApiKeyRefusedError,
   BadResponseError,
+  type ErrorCode,
+  InternalError,
   InvalidComparisonError,
   InvalidInputError,
   LookupCancelledError,
@@ -17,7 +19,7 @@ import {
  * this out, they never word errors themselves.
  */
 export interface ErrorView {
-  code: string;
+  code: ErrorCode;
   /** One short sentence. */
   text: string;
   /** What to do next. */
@@ -35,7 +37,7 @@ export const RECIPE_LIST_EXAMPLE =
   '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins chopped tomatoes, 2 tbsp olive oil, serves 4';
 
 export function toErrorView(error: unknown): ErrorView {
-  const view = (code: string, text: string, hint: string | null = null): ErrorView => ({
+  const view = (code: ErrorCode, text: string, hint: string | null = null): ErrorView => ({
     code,
     text,
     hint,
@@ -72,15 +74,15 @@ export function toErrorView(error: unknown): ErrorView {
       `Give each ingredient with its amount, separated by commas or new lines, e.g. \`/carbon recipe ${RECIPE_LIST_EXAMPLE}\`.`,
     );
   }
-  if (error instanceof InvalidInputError) {
-    return view(error.code, `That name can't be looked up: ${error.reason}.`, 'Try `/carbon help`.');
-  }
   if (error instanceof InvalidComparisonError) {
     return view(
       error.code,
       `That comparison can't be made: ${error.reason}.`,
       'Try `/carbon compare lasagne, dal, chicken curry`.',
     );
+  }
+  if (error instanceof InvalidInputError) {
+    return view(error.code, `That name can't be looked up: ${error.reason}.`, 'Try `/carbon help`.');
   }
   if (error instanceof RateLimitedError) {
     const seconds = error.retryAfterSeconds;
@@ -120,7 +122,7 @@ export function toErrorView(error: unknown): ErrorView {
     return view(error.code, `Lookups are not available: ${error.reason}.`, 'Tell whoever runs the bot.');
   }
   return view(
-    'internal',
+    InternalError.code,
     'Something went wrong on our side.',
     'Try again; if it keeps happening, tell whoever runs the bot.',
   );

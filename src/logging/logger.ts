@@ -1,10 +1,12 @@
 import pino, { type Logger } from 'pino';
+import { SECRET_VARIABLES } from '../config/registry.js';
 
 export type { Logger } from 'pino';
 
 /**
  * Paths pino censors wherever they appear in a log object. Secrets should never be logged in the
- * first place; this is the second line of defence.
+ * first place; this is the second line of defence. The configuration's secrets are whatever the
+ * registered sources and adapters declare (config/registry.ts).
  */
 const REDACT_PATHS = [
   'apiKey',
@@ -16,13 +18,8 @@ const REDACT_PATHS = [
   '*.headers["x-slack-signature"]',
   'headers["x-api-key"]',
   'headers.authorization',
-  'config.CARBON_API_KEY',
-  'config.SLACK_BOT_TOKEN',
-  'config.SLACK_SIGNING_SECRET',
-  'config.SLACK_APP_TOKEN',
-  'config.DISCORD_TOKEN',
-  'config.DISCORD_BOT_TOKEN',
-  'config.CARBON_SERVICE_KEYS',
+  ...SECRET_VARIABLES.map((name) => `config.${name}`),
+  // Config's alias of DISCORD_TOKEN (config/env.ts).
   'config.discordToken',
 ];
 

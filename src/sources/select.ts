@@ -3,7 +3,9 @@ import { type Config, ConfigError } from '../config/env.js';
 import { SourceUnavailableError } from '../core/errors.js';
 import type { LookupSource, NameSuggester } from '../core/source.js';
 import { type ApiSource, createApiSource } from './api/index.js';
+import { apiRegistration } from './api/registration.js';
 import { createCatalogSource, loadCatalog } from './catalog/index.js';
+import { catalogRegistration } from './catalog/registration.js';
 import type { Catalog } from './catalog/types.js';
 
 export interface SelectedSource {
@@ -25,7 +27,7 @@ export interface SelectOptions {
   dataDir?: string;
 }
 
-const CATALOG_UNAVAILABLE = 'the built-in catalog is not available';
+const CATALOG_UNAVAILABLE = `the ${catalogRegistration.label} is not available`;
 
 /**
  * Picks the lookup source from CARBON_SOURCE: `auto` uses the API when CARBON_API_KEY is set and the
@@ -33,10 +35,10 @@ const CATALOG_UNAVAILABLE = 'the built-in catalog is not available';
  */
 export function createSource(config: Config, logger: Logger, options: SelectOptions = {}): SelectedSource {
   const wantApi =
-    config.CARBON_SOURCE === 'api' ||
+    config.CARBON_SOURCE === apiRegistration.id ||
     (config.CARBON_SOURCE === 'auto' && config.CARBON_API_KEY !== undefined);
   if (wantApi && config.CARBON_API_KEY === undefined) {
-    throw new ConfigError(['CARBON_API_KEY: required when CARBON_SOURCE is "api"']);
+    throw new ConfigError([`CARBON_API_KEY: required when CARBON_SOURCE is "${apiRegistration.id}"`]);
   }
 
   const needCatalog = !wantApi || (options.suggester ?? true);
@@ -62,9 +64,9 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
 
   if (catalog === null) {
     return {
-      source: unavailableSource('catalog', CATALOG_UNAVAILABLE),
+      source: unavailableSource(catalogRegistration.id, CATALOG_UNAVAILABLE),
       suggester: null,
-      description: 'built-in catalog (not available: its data files are missing)',
+      description: `${catalogRegistration.label} (not available: its data files are missing)`,
       close: async () => {},
     };
   }
@@ -72,7 +74,7 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
   return {
     source: createCatalogSource(catalog),
     suggester: catalog,
-    description: `built-in catalog (${products.toLocaleString('en-US')} products, ${recipes.toLocaleString('en-US')} recipes)`,
+    description: `${catalogRegistration.label} (${products.toLocaleString('en-US')} products, ${recipes.toLocaleString('en-US')} recipes)`,
     close: async () => {},
   };
 }
@@ -89,9 +91,9 @@ function tryLoadCatalog(logger: Logger, dataDir: string | undefined): Catalog | 
 /** Host only: a URL may carry credentials in its user-info part. */
 function apiDescription(config: Config): string {
   if (config.CARBON_API_BASE_URL === undefined) {
-    return `GreenSwapp API, trial endpoint at ${hostOf(config.CARBON_API_TRIAL_URL)} (milks only)`;
+    return `${apiRegistration.label}, trial endpoint at ${hostOf(config.CARBON_API_TRIAL_URL)} (milks only)`;
   }
-  return `GreenSwapp API at ${hostOf(config.CARBON_API_BASE_URL)}`;
+  return `${apiRegistration.label} at ${hostOf(config.CARBON_API_BASE_URL)}`;
 }
 
 function hostOf(url: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../src/cli/args.js';
+import { asksForJson, parseArgs, UsageError } from '../../src/cli/args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from '../../src/cli/exit-codes.js';
 import { InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../../src/core/errors.js';
 import { helpView } from '../../src/core/help.js';
@@ -75,5 +75,14 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor({ type: 'error', error: toErrorView(new UpstreamError('502')) })).toBe(EXIT_FAILURE);
     expect(exitCodeFor({ type: 'error', error: toErrorView(new RateLimitedError(3)) })).toBe(EXIT_FAILURE);
     expect(exitCodeFor({ type: 'error', error: toErrorView(new Error('bug')) })).toBe(EXIT_FAILURE);
+  });
+});
+
+describe('asksForJson', () => {
+  it('finds --json among the options even when the command line is refused', () => {
+    expect(asksForJson(['product', '--frob', '--json'])).toBe(true);
+    expect(asksForJson(['product', 'oat'])).toBe(false);
+    // After --, it is part of the name.
+    expect(asksForJson(['product', '--', '--json'])).toBe(false);
   });
 });

@@ -8,14 +8,14 @@ import {
   type ScriptedResponse,
   startFakeGreenSwapp,
 } from '../support/fake-greenswapp.js';
-import { REPO_ROOT, runCli, startCli } from './run-cli.js';
+import { runMain } from './run-main.js';
 
 const CATALOG = { CARBON_SOURCE: 'catalog' };
 
 describe('carbon: usage', () => {
   it('--version prints the package version', async () => {
-    const run = await runCli(['--version']);
-    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    const run = await runMain(['--version']);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
       version: string;
     };
     expect(run).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
@@ -23,7 +23,7 @@ describe('carbon: usage', () => {
 
   it('--help and help print usage on stdout and exit 0', async () => {
     for (const args of [['--help'], ['-h'], ['help']]) {
-      const run = await runCli(args);
+      const run = await runMain(args);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('carbon product <name>');
       expect(run.stdout).toContain('carbon start');
@@ -34,37 +34,46 @@ describe('carbon: usage', () => {
   });
 
   it('no arguments prints usage on stderr and exits 2', async () => {
-    const run = await runCli([]);
+    const run = await runMain([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('Usage:');
   });
 
   it('an unknown verb exits 2 and says so', async () => {
-    const run = await runCli(['frobnicate', 'x'], { env: CATALOG });
+    const run = await runMain(['frobnicate', 'x'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('"frobnicate" is not a command');
   });
 
   it('an unknown option exits 2', async () => {
-    const run = await runCli(['product', 'oat', '--frob'], { env: CATALOG });
+    const run = await runMain(['product', 'oat', '--frob'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown option --frob');
   });
 
+  it('a usage error with --json is one JSON error with the code usage', async () => {
+    const run = await runMain(['product', 'oat', '--frob', '--json'], { env: CATALOG });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const body = JSON.parse(run.stderr) as { error: { code: string; text: string } };
+    expect(body.error.code).toBe('usage');
+    expect(body.error.text).toContain('unknown option --frob');
+  });
+
   it('a verb without a name exits 2 with the CLI spelling of the example', async () => {
-    const run = await runCli(['product'], { env: CATALOG });
+    const run = await runMain(['product'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('Give a product name');
     expect(run.stderr).toContain('carbon product oat milk');
   });
 
   it('a name of 201 characters exits 2 as too long; 200 is looked up', async () => {
-    const tooLong = await runCli(['product', 'q'.repeat(201)], { env: CATALOG });
+    const tooLong = await runMain(['product', 'q'.repeat(201)], { env: CATALOG });
     expect(tooLong.code).toBe(2);
     expect(tooLong.stderr).toContain('limited to 200 characters');
-    const longest = await runCli(['product', 'q'.repeat(200)], { env: CATALOG });
+    const longest = await runMain(['product', 'q'.repeat(200)], { env: CATALOG });
     expect(longest.code).toBe(2);
     expect(longest.stderr).toContain('No product found');
   });
@@ -72,7 +81,7 @@ describe('carbon: usage', () => {
 
 describe('carbon: the built-in catalog', () => {
   it('product oat milk prints the answer on stdout, nothing on stderr, and exits 0', async () => {
-    const run = await runCli(['product', 'oat', 'milk'], { env: CATALOG });
+    const run = await runMain(['product', 'oat', 'milk'], { env: CATALOG });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/kg CO2e per litre · (low|medium|high) ▮/);
@@ -80,7 +89,7 @@ describe('carbon: the built-in catalog', () => {
   });
 
   it('--json prints a LookupResult that matches the schema', async () => {
-    const run = await runCli(['--json', 'recipe', 'lasagne'], { env: CATALOG });
+    const run = await runMain(['--json', 'recipe', 'lasagne'], { env: CATALOG });
     expect(run.code).toBe(0);
     const result = LookupResultSchema.parse(JSON.parse(run.stdout));
     expect(result.kind).toBe('recipe');
@@ -88,14 +97,14 @@ describe('carbon: the built-in catalog', () => {
   });
 
   it('not found exits 2, with suggestions on stderr and nothing on stdout', async () => {
-    const run = await runCli(['product', 'oat mylk'], { env: CATALOG });
+    const run = await runMain(['product', 'oat mylk'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('No product found for "oat mylk"');
   });
 
   it('not found with --json prints an error object on stderr', async () => {
-    const run = await runCli(['product', 'xqzvw', '--json'], { env: CATALOG });
+    const run = await runMain(['product', 'xqzvw', '--json'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     const body = JSON.parse(run.stderr) as { error: { code: string; text: string } };
@@ -106,20 +115,20 @@ describe('carbon: the built-in catalog', () => {
 
 describe('carbon: configuration', () => {
   it('a malformed variable exits 1 naming it', async () => {
-    const run = await runCli(['product', 'oat milk'], { env: { CARBON_API_TIMEOUT_MS: 'abc' } });
+    const run = await runMain(['product', 'oat milk'], { env: { CARBON_API_TIMEOUT_MS: 'abc' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('CARBON_API_TIMEOUT_MS');
   });
 
   it('CARBON_SOURCE=api without a key exits 1 naming CARBON_API_KEY', async () => {
-    const run = await runCli(['product', 'oat milk'], { env: { CARBON_SOURCE: 'api' } });
+    const run = await runMain(['product', 'oat milk'], { env: { CARBON_SOURCE: 'api' } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('CARBON_API_KEY');
   });
 
   it('config errors come as JSON with --json', async () => {
-    const run = await runCli(['product', 'oat milk', '--json'], { env: { CARBON_SOURCE: 'nope' } });
+    const run = await runMain(['product', 'oat milk', '--json'], { env: { CARBON_SOURCE: 'nope' } });
     expect(run.code).toBe(1);
     const body = JSON.parse(run.stderr) as { error: { code: string; text: string } };
     expect(body.error.code).toBe('config_error');
@@ -129,10 +138,10 @@ describe('carbon: configuration', () => {
   it('reads .env from the working directory, and the real environment wins', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'carbon-dotenv-'));
     writeFileSync(join(cwd, '.env'), 'CARBON_SOURCE=api\n');
-    const fromFile = await runCli(['product', 'oat milk'], { cwd });
+    const fromFile = await runMain(['product', 'oat milk'], { cwd });
     expect(fromFile.code).toBe(1);
     expect(fromFile.stderr).toContain('CARBON_API_KEY');
-    const overridden = await runCli(['product', 'oat milk'], { cwd, env: CATALOG });
+    const overridden = await runMain(['product', 'oat milk'], { cwd, env: CATALOG });
     expect(overridden.code).toBe(0);
   });
 });
@@ -159,7 +168,7 @@ describe('carbon: the GreenSwapp API', () => {
   });
 
   it('answers from the API when a key is set, sending the key only as a header', async () => {
-    const run = await runCli(['product', 'oat', 'milk', '--json'], { env });
+    const run = await runMain(['product', 'oat', 'milk', '--json'], { env });
     expect(run.code).toBe(0);
     const result = LookupResultSchema.parse(JSON.parse(run.stdout));
     expect(result.source.id).toBe('api');
@@ -170,7 +179,7 @@ describe('carbon: the GreenSwapp API', () => {
 
   it('upstream failures exit 1 without the key anywhere, even with debug logs', async () => {
     fake.respondWith({ status: 500, body: { error: `boom ${KEY}` } });
-    const run = await runCli(['recipe', 'lasagne'], { env: { ...env, LOG_LEVEL: 'debug' } });
+    const run = await runMain(['recipe', 'lasagne'], { env: { ...env, LOG_LEVEL: 'debug' } });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('The footprint service is having trouble.');
@@ -179,7 +188,7 @@ describe('carbon: the GreenSwapp API', () => {
 
   it('a refused key exits 1, and neither key is printed', async () => {
     const wrong = 'cbn-wrong-KEY-0b9e8d7c6a';
-    const run = await runCli(['product', 'oat milk'], {
+    const run = await runMain(['product', 'oat milk'], {
       env: { ...env, CARBON_API_KEY: wrong, LOG_LEVEL: 'trace' },
     });
     expect(run.code).toBe(1);
@@ -189,7 +198,7 @@ describe('carbon: the GreenSwapp API', () => {
   });
 
   it('an unreachable API exits 1', async () => {
-    const run = await runCli(['product', 'oat milk'], {
+    const run = await runMain(['product', 'oat milk'], {
       env: { ...env, CARBON_API_BASE_URL: 'http://127.0.0.1:9', CARBON_API_TRIAL_URL: 'http://127.0.0.1:9' },
     });
     expect(run.code).toBe(1);
@@ -206,7 +215,7 @@ describe('carbon: the GreenSwapp API', () => {
     'a %s with --json prints exactly one JSON document on stderr',
     async (_status, scripted, code) => {
       fake.respondWith(scripted);
-      const run = await runCli(['product', 'oat milk', '--json'], { env });
+      const run = await runMain(['product', 'oat milk', '--json'], { env });
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');
       // JSON.parse throws on anything beside the one document, such as a log line before it.
@@ -220,7 +229,7 @@ describe('carbon: the GreenSwapp API', () => {
     'a %s prints only the message on stderr, no log line',
     async (_status, scripted, _code, text) => {
       fake.respondWith(scripted);
-      const run = await runCli(['recipe', 'lasagne'], { env });
+      const run = await runMain(['recipe', 'lasagne'], { env });
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(text);
       expect(run.stderr).not.toMatch(/"level"|\bat \S+ \(|Error:/);
@@ -230,7 +239,7 @@ describe('carbon: the GreenSwapp API', () => {
 
   it('LOG_LEVEL still raises the logging of a one-shot lookup', async () => {
     fake.respondWith({ status: 500, body: { error: 'boom' } });
-    const run = await runCli(['recipe', 'lasagne'], { env: { ...env, LOG_LEVEL: 'warn' } });
+    const run = await runMain(['recipe', 'lasagne'], { env: { ...env, LOG_LEVEL: 'warn' } });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('"level":40');
     expect(run.stderr).toContain('The footprint service is having trouble.');
@@ -238,13 +247,13 @@ describe('carbon: the GreenSwapp API', () => {
 
   it('a blank LOG_LEVEL counts as unset', async () => {
     fake.respondWith({ status: 500, body: { error: 'boom' } });
-    const run = await runCli(['recipe', 'lasagne', '--json'], { env: { ...env, LOG_LEVEL: '' } });
+    const run = await runMain(['recipe', 'lasagne', '--json'], { env: { ...env, LOG_LEVEL: '' } });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stderr)).toMatchObject({ error: { code: 'upstream_failure' } });
   });
 
   it('not found from the API exits 2', async () => {
-    const run = await runCli(['product', 'qqqq unknown'], { env });
+    const run = await runMain(['product', 'qqqq unknown'], { env });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('No product found');
   });
@@ -252,7 +261,7 @@ describe('carbon: the GreenSwapp API', () => {
 
 describe('carbon shell and carbon start without a terminal', () => {
   it('carbon shell answers piped lines and exits 0 at the end of input', async () => {
-    const run = await runCli(['shell'], {
+    const run = await runMain(['shell'], {
       env: CATALOG,
       input: '/carbon product oat milk\nrecipe lasagne\n\u001b[2Jproduct \u0000\n',
     });
@@ -264,13 +273,13 @@ describe('carbon shell and carbon start without a terminal', () => {
   });
 
   it('carbon shell stops at exit', async () => {
-    const run = await runCli(['shell'], { env: CATALOG, input: 'exit\nproduct oat milk\n' });
+    const run = await runMain(['shell'], { env: CATALOG, input: 'exit\nproduct oat milk\n' });
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
   });
 
   it('carbon start with no chat credentials and no terminal explains how to connect and exits 0', async () => {
-    const run = await runCli(['start'], { env: CATALOG });
+    const run = await runMain(['start'], { env: CATALOG });
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('no chat platform is configured');
     expect(run.stdout).toContain('docs/slack.md');
@@ -278,25 +287,10 @@ describe('carbon shell and carbon start without a terminal', () => {
   });
 });
 
-describe('carbon start, serve and discord-register', () => {
-  it('start listens when an adapter needs HTTP, serves /healthz, and exits 0 on SIGTERM', async () => {
-    const cli = startCli(['start'], {
-      env: { ...CATALOG, PORT: '0', HOST: '127.0.0.1', DISCORD_PUBLIC_KEY: 'ab'.repeat(32) },
-    });
-    const match = await cli.waitFor(/"port":(\d+)/);
-    const port = Number(match[1]);
-    expect(port).toBeGreaterThan(0);
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(health.status).toBe(200);
-    const run = await cli.stop('SIGTERM');
-    expect(run.code).toBe(0);
-    expect(run.stderr).toContain('Discord (HTTP interactions');
-    expect(run.stderr).toContain('shutting down');
-  });
-
+describe('carbon start and discord-register, failing before they run', () => {
   it('start exits 1 with a clear message when an adapter cannot start, without printing the token', async () => {
     const token = 'xoxb-start-SECRET-5e4d3c';
-    const run = await runCli(['start'], {
+    const run = await runMain(['start'], {
       env: {
         ...CATALOG,
         SLACK_BOT_TOKEN: token,
@@ -310,20 +304,8 @@ describe('carbon start, serve and discord-register', () => {
     expect(`${run.stdout}${run.stderr}`).not.toContain('sig-SECRET-1a2b');
   });
 
-  it('serve answers with a configured key and exits 0 on SIGINT', async () => {
-    const cli = startCli(['serve'], {
-      env: { PORT: '0', HOST: '127.0.0.1', CARBON_SERVICE_KEYS: 'svc-key-1' },
-    });
-    const [, url] = await cli.waitFor(/listening on (http:\/\/\S+)/);
-    const response = await fetch(`${url}/recipe?recipe=lasagne`, { headers: { 'x-api-key': 'svc-key-1' } });
-    expect(response.status).toBe(200);
-    const run = await cli.stop('SIGINT');
-    expect(run.code).toBe(0);
-    expect(run.stderr).not.toContain('svc-key-1');
-  });
-
   it('discord-register without credentials exits 1 naming what is missing', async () => {
-    const run = await runCli(['discord-register']);
+    const run = await runMain(['discord-register']);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('DISCORD_APPLICATION_ID');
     expect(run.stderr).toContain('DISCORD_TOKEN');

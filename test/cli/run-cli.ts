@@ -1,13 +1,41 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const MAIN = join(REPO_ROOT, 'src/cli/main.ts');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** The built executable, as `npm install` leaves it and as package.json's `bin` names it. */
+export const BIN = join(REPO_ROOT, 'dist/cli/main.js');
+
+function newestModification(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestModification(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * Builds dist/ when it is missing or older than src/, so these tests never run yesterday's build.
+ * A fresh `npm install` has just built it, so CI pays nothing here.
+ */
+export function ensureBuilt(): void {
+  let built = 0;
+  try {
+    built = statSync(BIN).mtimeMs;
+  } catch {}
+  if (built >= newestModification(join(REPO_ROOT, 'src'))) return;
+  execFileSync(
+    process.execPath,
+    [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
+}
 
 export interface CliRun {
   code: number | null;
@@ -31,14 +59,14 @@ function spawnChild(args: readonly string[], options: CliOptions): ChildProcessW
     HOME: process.env.HOME ?? cwd,
     ...options.env,
   };
-  return spawn(process.execPath, ['--import', TSX, MAIN, ...args], {
+  return spawn(process.execPath, [BIN, ...args], {
     cwd,
     env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
 
-/** Runs `carbon …` from the TypeScript sources as a real child process, so no build is needed. */
+/** Runs the built `carbon` executable as a real child process. */
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
   return new Promise((resolvePromise, reject) => {
     const child = spawnChild(args, options);

@@ -47,8 +47,8 @@ export function sampleRecipe(overrides: Partial<RecipeResult> = {}): RecipeResul
 
 export const resultReply = (result: ProductResult | RecipeResult): Reply => ({ type: 'result', result });
 
-/** An error reply; fields not given are a bland `x` error with no hint, suggestions or retry. */
+/** An error reply; fields not given are a bland `internal` error with no hint, suggestions or retry. */
 export const errorReply = (view: Partial<ErrorView> = {}): Reply => ({
   type: 'error',
-  error: { code: 'x', text: 'Text.', hint: null, suggestions: [], retryAfterSeconds: null, ...view },
+  error: { code: 'internal', text: 'Text.', hint: null, suggestions: [], retryAfterSeconds: null, ...view },
 });
