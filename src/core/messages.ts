@@ -28,6 +28,20 @@ export interface ErrorView {
 /** The most "did you mean" names an error shows; renderers hold to it for views built elsewhere. */
 export const MAX_SUGGESTIONS = 3;
 
+/**
+ * What everyone still waiting is told when the bot stops: one line, and what to do. Code
+ * 'cancelled', since the stop cancelled their work.
+ */
+export function restartingView(): ErrorView {
+  return {
+    code: 'cancelled',
+    text: 'The bot is restarting, so this was not finished.',
+    hint: 'Try again in a minute.',
+    suggestions: [],
+    retryAfterSeconds: null,
+  };
+}
+
 export function toErrorView(error: unknown): ErrorView {
   const view = (code: string, text: string, hint: string | null = null): ErrorView => ({
     code,

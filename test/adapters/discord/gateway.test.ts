@@ -388,8 +388,14 @@ describe('Discord gateway mode when the interaction has expired', () => {
 });
 
 describe('Discord adapter stop', () => {
-  it('drops the reply of a lookup the stop cancelled: no edit or follow-up with an error', async () => {
-    const harness = await startApiHarness({ mode: 'gateway', timeoutMs: 10_000, budgetMs: 50, drainMs: 50 });
+  it('tells a user left with "thinking…" that the bot is restarting, in one line, once the grace is over', async () => {
+    const harness = await startApiHarness({
+      mode: 'gateway',
+      timeoutMs: 10_000,
+      budgetMs: 50,
+      drainMs: 2_000,
+      graceMs: 50,
+    });
     const upstream = harness.holdApi();
     try {
       const payload = commandPayload('product', 'oat milk');
@@ -398,16 +404,47 @@ describe('Discord adapter stop', () => {
       const callback = await harness.fake.waitForCallback(payload.id);
       expect(callback.body).toEqual({ type: 5, data: { flags: 64 } });
 
-      // The deferred reply gets its drain time, then the lookup is aborted; stop() resolves once
-      // the follow-up work has finished with it, so an edit that should not happen has happened.
+      // The grace passes, the lookup is aborted, and stop() resolves once the user has been told.
       await harness.adapter.stop();
-      expect(harness.fake.webhookAttempts(payload.token)).toEqual([]);
-      const line = harness.logs.find((each) =>
-        each.includes('Discord reply dropped: the lookup was cancelled'),
+      const notices = harness.fake.webhookAttempts(payload.token);
+      expect(notices).toHaveLength(1);
+      const notice = notices[0]!.body as unknown as Message;
+      expect(notice.content).toBe(
+        '⚠️ The bot is restarting, so this was not finished.\nTry again in a minute.',
       );
-      expect(line).toContain(payload.id);
-      expect(line).toContain('"level":30');
+      expect(notice.flags).toBe(64);
       expect(harness.logs.join('\n')).not.toContain('having trouble');
+    } finally {
+      upstream.open();
+      await harness.stop();
+    }
+  });
+
+  it('answers an interaction arriving while it stops with the same line instead of leaving it unanswered', async () => {
+    const harness = await startApiHarness({
+      mode: 'gateway',
+      timeoutMs: 10_000,
+      budgetMs: 50,
+      drainMs: 2_000,
+      graceMs: 5_000,
+    });
+    const upstream = harness.holdApi();
+    try {
+      const first = commandPayload('product', 'oat milk');
+      harness.fake.dispatch('INTERACTION_CREATE', first);
+      await harness.fake.waitForCallback(first.id);
+      const stopping = harness.adapter.stop();
+      const late = commandPayload('recipe', 'lasagne');
+      harness.fake.dispatch('INTERACTION_CREATE', late);
+      const refused = await harness.fake.waitForCallback(late.id);
+      expect(refused.body.type).toBe(4);
+      expect((refused.body.data as unknown as Message).content).toContain('The bot is restarting');
+      // The lookup in flight finishes within its grace and is delivered as usual.
+      upstream.open();
+      harness.greenswapp.respondWith(null);
+      await stopping;
+      const edit = await harness.fake.waitForWebhook(first.token, 'PATCH');
+      expect(JSON.stringify(edit.body)).not.toContain('restarting');
     } finally {
       upstream.open();
       await harness.stop();

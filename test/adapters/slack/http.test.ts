@@ -401,9 +401,16 @@ describe('Slack request verification', () => {
 });
 
 describe('Slack adapter stop', () => {
-  it('drops late answers aborted by stop instead of posting an error card through response_url', async () => {
+  const RESTARTING = 'The bot is restarting, so this was not finished.';
+
+  it('tells a user left with "Looking up…" that the bot is restarting, once the grace is over', async () => {
     const slow = new ScriptedSource();
-    const own = await startHarness(slow, 'http');
+    const own = await startHarness(slow, 'http', {
+      ackBudgetMs: 100,
+      retries: 0,
+      graceMs: 50,
+      drainMs: 2_000,
+    });
     try {
       slow.hold();
       const responseUrl = own.fake.responseUrl();
@@ -413,18 +420,22 @@ describe('Slack adapter stop', () => {
         SIGNING_SECRET,
       );
       expect(ack.json?.text).toBe('Looking up the product “oat milk”…');
-      // stop() resolves once every handler has sent or dropped its reply: nothing is still on its way.
+      // stop() resolves once every waiting user has been told.
       await own.adapter.stop();
-      expect(own.logs.text).toContain('late reply dropped: the Slack adapter stopped');
-      expect(own.fake.responsesTo(responseUrl)).toEqual([]);
+      const posts = own.fake.responsesTo(responseUrl);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]!.body.response_type).toBe('ephemeral');
+      expect(JSON.stringify(posts[0]!.body)).toContain(RESTARTING);
+      expect(own.logs.text).not.toContain('having trouble');
     } finally {
+      slow.open();
       await own.close();
     }
   });
 
-  it('acks with nothing, not an error card, when stopping cancels a lookup within the ack budget', async () => {
+  it('answers in the ack with the restarting line when the stop cancels a lookup within the ack budget', async () => {
     const slow = new ScriptedSource();
-    const own = await startHarness(slow, 'http', { ackBudgetMs: 10_000, retries: 0 });
+    const own = await startHarness(slow, 'http', { ackBudgetMs: 10_000, retries: 0, graceMs: 50 });
     try {
       slow.hold();
       const responseUrl = own.fake.responseUrl();
@@ -437,13 +448,40 @@ describe('Slack adapter stop', () => {
       await own.adapter.stop();
       const ack = await sent;
       expect(ack.status).toBe(200);
-      // An empty ack: Slack shows the user nothing rather than "the lookup was cancelled".
-      expect(ack.json).toBeNull();
-      expect(ack.text).toBe('');
-      expect(own.logs.text).toContain('"what":"answer in the ack"');
+      expect(JSON.stringify(ack.json)).toContain(RESTARTING);
       expect(own.logs.text).not.toContain('cancelled before it finished');
       expect(own.fake.responsesTo(responseUrl)).toEqual([]);
     } finally {
+      slow.open();
+      await own.close();
+    }
+  });
+
+  it('answers a command arriving while it stops with the restarting line, not an ack then nothing', async () => {
+    const slow = new ScriptedSource();
+    const own = await startHarness(slow, 'http', { ackBudgetMs: 100, retries: 0, graceMs: 5_000 });
+    try {
+      slow.hold();
+      const firstUrl = own.fake.responseUrl();
+      await own.fake.send(own.eventsUrl, slashCommandForm('product oat milk', firstUrl), SIGNING_SECRET);
+      const stopping = own.adapter.stop();
+      const lateUrl = own.fake.responseUrl();
+      const late = await own.fake.send(
+        own.eventsUrl,
+        slashCommandForm('recipe lasagne', lateUrl),
+        SIGNING_SECRET,
+      );
+      expect(late.status).toBe(200);
+      expect(JSON.stringify(late.json)).toContain(RESTARTING);
+      expect(slow.calls.filter((call) => call.name === 'lasagne')).toEqual([]);
+      // The lookup already in flight finishes within its grace and is answered as usual.
+      slow.open();
+      await stopping;
+      const answer = own.fake.responsesTo(firstUrl);
+      expect(answer).toHaveLength(1);
+      expect(JSON.stringify(answer[0]!.body)).not.toContain(RESTARTING);
+    } finally {
+      slow.open();
       await own.close();
     }
   });
