@@ -130,20 +130,28 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   return { mode: 'bot', adapters: running, address, done, stop };
 }
 
-/** Stops in reverse start order; one failing step must not keep the rest running. */
+/**
+ * Readiness fails first, so a load balancer sends nothing new; then every adapter stops at once
+ * (each gives its work in flight the same grace, so stopping takes one grace, not one per
+ * platform), asked in reverse start order; one failing step must not keep the rest running.
+ */
 async function shutdown(
   running: readonly RunningAdapter[],
   http: BotHttpServer,
   selected: SelectedSource,
   logger: Logger,
 ): Promise<void> {
-  for (const adapter of [...running].reverse()) {
-    try {
-      await adapter.stop();
-    } catch (error) {
-      logger.warn({ err: error, adapter: adapter.name }, 'adapter did not stop cleanly');
-    }
-  }
+  // Routes cannot be removed, but a later one replaces an earlier one on the same path.
+  http.route('GET', '/healthz', (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"stopping"}');
+  });
+  await Promise.all(
+    [...running].reverse().map((adapter) =>
+      adapter.stop().catch((error: unknown) => {
+        logger.warn({ err: error, adapter: adapter.name }, 'adapter did not stop cleanly');
+      }),
+    ),
+  );
   await http
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'HTTP server did not close cleanly'));

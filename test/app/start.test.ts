@@ -104,6 +104,31 @@ describe('startApp with adapters', () => {
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
   });
 
+  it('fails readiness first: /healthz answers 503 while the adapters are still stopping', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowStop: AdapterStarter = async (context) => {
+      context.http.route('POST', '/slack/events', (_req, res) => res.end());
+      return { name: 'slow', description: 'slow (test)', stop: () => held };
+    };
+    running = await startApp({
+      config: parseConfig({ PORT: '0', HOST: '127.0.0.1' }),
+      logger: createLogger({ level: 'silent', destination: sink() }),
+      source: memorySelected(),
+      adapters: [slowStop],
+      output: sink(),
+    });
+    const port = running.address?.port;
+    const stopping = running.stop();
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'stopping' });
+    release();
+    await stopping;
+  });
+
   it('does not open a port when no adapter needs one, and stops adapters last-started first', async () => {
     const events: string[] = [];
     running = await startApp({

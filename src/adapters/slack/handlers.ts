@@ -5,7 +5,6 @@ import type {
   ButtonAction,
   RespondArguments,
   RespondFn,
-  SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
