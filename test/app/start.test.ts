@@ -110,7 +110,9 @@ describe('startApp with adapters', () => {
       release = resolve;
     });
     const slowStop: AdapterStarter = async (context) => {
-      context.http.route('POST', '/slack/events', (_req, res) => res.end());
+      context.http.route('POST', '/slack/events', (_req, res) => {
+        res.end();
+      });
       return { name: 'slow', description: 'slow (test)', stop: () => held };
     };
     running = await startApp({
