@@ -114,7 +114,7 @@ describe('renderDiscord: products', () => {
       '• Per litre, assuming 1 kg/L.',
     );
     expect(embed.footer?.text).toBe(
-      'Source: Built-in catalog (ADEME Agribalyse 3.2) · Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0',
+      'Source: Built-in catalog (ADEME Agribalyse 3.2) · ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0 · you asked for “oat milk”',
     );
   });
 

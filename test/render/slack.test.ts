@@ -109,7 +109,7 @@ describe('renderSlack: products', () => {
     expect(text).toContain('⚪ low · ⚪ medium · 🔴 HIGH');
     expect(text).toContain('32% higher than the average product in “Cheeses”');
     expect(text).toContain('*Lower-carbon swap:* Tofu: 1.2 kg CO2e per kg (86% lower)');
-    expect(text).toContain('Data: ADEME Agribalyse 3.2');
+    expect(text).toContain('Source: ADEME Agribalyse 3.2');
     expect(text).toContain('Agribalyse 3.2, ADEME, Etalab licence');
     expect(text).toContain('Category: Cheeses');
     expect(card.text).toBe('Cheddar cheese: 8.46 kg CO2e per kg (high impact)');
