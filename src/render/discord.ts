@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LookupKind } from '../core/errors.js';
+import { shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
@@ -78,24 +78,6 @@ export interface RenderOptions {
    * `{ sharedBy }`: the public copy, credited to the user id that shared it.
    */
   mode?: 'button' | { sharedBy: string };
-}
-
-const SHARE_PREFIX = 'carbon:share:';
-const CUSTOM_ID_LIMIT = 100;
-
-/**
- * The button's custom_id: kind and the name as found, cut to fit Discord's 100-character limit.
- * A cut name still finds the same entry in practice, and the share handler prefers the embed itself.
- */
-export function shareCustomId(kind: LookupKind, name: string): string {
-  const prefix = `${SHARE_PREFIX}${kind === 'product' ? 'p' : 'r'}:`;
-  return `${prefix}${truncate(oneLine(name), CUSTOM_ID_LIMIT - prefix.length, '')}`;
-}
-
-export function parseShareCustomId(customId: string): { kind: LookupKind; name: string } | null {
-  const match = /^carbon:share:([pr]):(.+)$/s.exec(customId);
-  if (!match) return null;
-  return { kind: match[1] === 'p' ? 'product' : 'recipe', name: match[2]! };
 }
 
 export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordMessage {

@@ -1,5 +1,5 @@
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
+import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../adapters/slack/buttons.js';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
@@ -31,20 +31,6 @@ export const SLACK_LIMITS = {
   actionsElements: 25,
   fallbackText: 3000,
 } as const;
-
-export const SHARE_ACTION_ID = 'carbon_share';
-/** Did-you-mean buttons; a suffix keeps action_ids unique within the block. */
-export const SUGGESTION_ACTION_PREFIX = 'carbon_lookup_';
-
-/**
- * What a button needs to re-run a lookup; kept short because button values hold 2000 chars. A
- * value comes back from Slack in the click, so it is checked against this schema before use.
- */
-const LookupButtonValueSchema = z.object({
-  k: z.enum(['product', 'recipe']) satisfies z.ZodType<LookupKind>,
-  q: z.string().min(1),
-});
-export type LookupButtonValue = z.infer<typeof LookupButtonValueSchema>;
 
 export interface SlackRenderOptions {
   /** Adds the "Share in channel" button under results (the ephemeral copy). Default true. */
@@ -118,24 +104,6 @@ export function escapeFit(text: string, max: number): string {
 /** Slack user ids look like U0123ABCD or W0123ABCD; anything else is dropped, never echoed. */
 function isSlackUserId(id: string): boolean {
   return /^[UW][A-Z0-9]{2,30}$/.test(id);
-}
-
-/** Compact JSON for a button value, or null when it would not fit Slack's limit. */
-export function encodeLookupButton(kind: LookupKind, query: string): string | null {
-  const value = JSON.stringify({ k: kind, q: query } satisfies LookupButtonValue);
-  return value.length <= SLACK_LIMITS.buttonValue ? value : null;
-}
-
-export function decodeLookupButton(value: string | undefined): LookupButtonValue | null {
-  if (value === undefined) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  const checked = LookupButtonValueSchema.safeParse(parsed);
-  return checked.success ? checked.data : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseShareCustomId, shareCustomId } from '../../src/adapters/discord/custom-ids.js';
 import {
   ApiKeyRefusedError,
   InvalidInputError,
@@ -20,9 +21,7 @@ import {
   escapeMarkdown,
   fitEmbed,
   LEVEL_COLOURS,
-  parseShareCustomId,
   renderDiscord,
-  shareCustomId,
   sharedMessage,
   sharedNotice,
   shareFailedMessage,

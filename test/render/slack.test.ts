@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -12,15 +13,7 @@ import {
 import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
-import {
-  type Block,
-  decodeLookupButton,
-  escapeFit,
-  escapeMrkdwn,
-  renderSlack,
-  SHARE_ACTION_ID,
-  SLACK_LIMITS,
-} from '../../src/render/slack.js';
+import { type Block, escapeFit, escapeMrkdwn, renderSlack, SLACK_LIMITS } from '../../src/render/slack.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,

@@ -7,10 +7,11 @@ import type { Reply } from '../../core/lookup.js';
 import { toErrorView } from '../../core/messages.js';
 import { InteractionPipeline, type ReplyChannel, type RequestHandler } from '../../core/pipeline.js';
 import type { LookupSource, NameSuggester } from '../../core/source.js';
-import { type DiscordMessage, parseShareCustomId } from '../../render/discord.js';
+import type { DiscordMessage } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
 import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
 import { COMMAND_NAME } from './commands.js';
+import { parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import {
   type AutocompleteChoice,

@@ -13,12 +13,8 @@ import { createCoreHandlers } from '../../core/handlers.js';
 import type { Reply } from '../../core/lookup.js';
 import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
 import type { LookupSource } from '../../core/source.js';
-import {
-  decodeLookupButton,
-  renderSlack,
-  SHARE_ACTION_ID,
-  SUGGESTION_ACTION_PREFIX,
-} from '../../render/slack.js';
+import { renderSlack } from '../../render/slack.js';
+import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
 import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
 
 export interface SlackHandlerDeps {

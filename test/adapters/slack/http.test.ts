@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -8,7 +9,6 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
-import { SHARE_ACTION_ID } from '../../../src/render/slack.js';
 import {
   buttonPayload,
   interactionForm,
