@@ -1,3 +1,4 @@
+import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
@@ -50,7 +51,8 @@ export interface DiscordMessage {
   allowed_mentions: { parse: [] };
 }
 
-export const EPHEMERAL_FLAG = 64;
+/** Only the user who asked sees the message. */
+export const EPHEMERAL_FLAG = MessageFlags.Ephemeral;
 
 /** Discord's documented embed limits, in characters. */
 export const EMBED_LIMITS = {

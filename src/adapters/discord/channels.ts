@@ -162,7 +162,7 @@ export function shareChannel(
       await postShared(rest, interaction, message, customId, false, logger, context);
     },
     async acknowledge() {
-      await first.send({ type: CallbackType.DeferredUpdateMessage });
+      await first.send({ type: CallbackType.DeferredMessageUpdate });
     },
     async deliverLater(reply) {
       if (reply.type !== 'result') return followUpPrivately(render(reply));

@@ -10,7 +10,7 @@ import type { LookupSource, NameSuggester } from '../../core/source.js';
 import type { DiscordMessage } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
 import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
-import { COMMAND_NAME } from './commands.js';
+import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand } from './commands.js';
 import { parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import {
@@ -149,7 +149,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     const data = ComponentDataSchema.safeParse(interaction.data);
     if (!data.success) return null;
     const share = parseShareCustomId(data.data.custom_id);
-    if (share === null) return { response: { type: CallbackType.DeferredUpdateMessage } };
+    if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
     const customId = data.data.custom_id;
     const userId = interaction.member?.user.id ?? interaction.user?.id ?? '';
     const context = { interaction: interaction.id, kind: share.kind, share: true };
@@ -210,9 +210,20 @@ function autocompleteResult(choices: AutocompleteChoice[]): InteractionOutcome {
   return { response: { type: CallbackType.ApplicationCommandAutocompleteResult, data: { choices } } };
 }
 
+/** The subcommands that look a name up, as the command definition names them. */
+const LOOKUP_SUBCOMMANDS = CARBON_COMMAND.options.flatMap((option) =>
+  'options' in option ? [option.name] : [],
+) satisfies LookupSubcommand[] as readonly LookupSubcommand[];
+/** Compile-time: the definition's lookup subcommands are exactly core's lookup kinds. */
+const sameKinds: [LookupSubcommand] extends [LookupKind]
+  ? [LookupKind] extends [LookupSubcommand]
+    ? true
+    : never
+  : never = true;
+void sameKinds;
+
 function lookupKind(sub: TopOption | undefined): LookupKind | null {
-  if (sub?.name === 'product' || sub?.name === 'recipe') return sub.name;
-  return null;
+  return LOOKUP_SUBCOMMANDS.find((name) => name === sub?.name) ?? null;
 }
 
 /** Discord's choice limits: at most 25, name and value at most 100 characters, values unique. */
