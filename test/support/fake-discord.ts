@@ -417,7 +417,16 @@ function invalid(problem: string): Answer {
   if (problem === 'empty message') {
     return { status: 400, body: { message: 'Cannot send an empty message', code: 50006 } };
   }
-  return { status: 400, body: { message: 'Invalid Form Body', code: 50035, errors: problem } };
+  // Discord's documented error shape: `errors` nests per field, each with an `_errors` list
+  // (https://discord.com/developers/docs/reference#error-messages).
+  return {
+    status: 400,
+    body: {
+      message: 'Invalid Form Body',
+      code: 50035,
+      errors: { _errors: [{ code: 'BASE_TYPE_INVALID', message: problem }] },
+    },
+  };
 }
 
 const MESSAGE_COMPONENT = 3;
@@ -503,6 +512,22 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A 429 carries, besides retry_after in the body, the headers Discord documents for it
+ * (https://discord.com/developers/docs/topics/rate-limits#header-format): Retry-After in seconds
+ * and the scope; clients such as @discordjs/rest read these.
+ */
+function rateLimitHeaders(answer: Answer): Record<string, string> {
+  if (answer.status !== 429) return {};
+  const body = answer.body as { retry_after?: unknown; global?: unknown } | undefined;
+  const seconds = typeof body?.retry_after === 'number' ? body.retry_after : 1;
+  return {
+    'retry-after': String(seconds),
+    'x-ratelimit-scope': body?.global === true ? 'global' : 'user',
+    ...(body?.global === true ? { 'x-ratelimit-global': 'true' } : {}),
+  };
+}
+
 function send(res: ServerResponse, answer: Answer): void {
   if (answer.body === undefined) {
     res.writeHead(answer.status).end();
@@ -512,6 +537,7 @@ function send(res: ServerResponse, answer: Answer): void {
   res.writeHead(answer.status, {
     'content-type': 'application/json',
     'content-length': Buffer.byteLength(text),
+    ...rateLimitHeaders(answer),
   });
   res.end(text);
 }

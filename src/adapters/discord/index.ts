@@ -2,7 +2,7 @@ import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/c
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
 import { createInteractionHandler, DEFAULT_RESPONSE_BUDGET_MS } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';
-import { createDiscordRest, discordApiBase, discordApiRoot } from './rest.js';
+import { createDiscordRest, discordApiRoot } from './rest.js';
 import { createSignatureVerifier } from './signature.js';
 
 export { registerCommands } from './register.js';
@@ -41,7 +41,7 @@ export async function startDiscordWith(
     logger,
     pipeline,
   });
-  const rest = createDiscordRest({ baseUrl: discordApiBase(config), ...(token && { botToken: token }) });
+  const rest = createDiscordRest({ apiRoot: discordApiRoot(config), ...(token && { botToken: token }) });
 
   const modes: string[] = [];
   let stopped = false;

@@ -4,7 +4,7 @@ import {
   lastResortMessage,
   toChoices,
 } from '../../../src/adapters/discord/handler.js';
-import { createDiscordRest, discordApiBase } from '../../../src/adapters/discord/rest.js';
+import { createDiscordRest, discordApiRoot } from '../../../src/adapters/discord/rest.js';
 import { NotFoundError } from '../../../src/core/errors.js';
 import { toErrorView } from '../../../src/core/messages.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
@@ -70,7 +70,7 @@ describe('createInteractionHandler', () => {
   });
   afterAll(() => fake.stop());
 
-  const rest = () => createDiscordRest({ baseUrl: discordApiBase({ DISCORD_API_URL: fake.apiUrl }) });
+  const rest = () => createDiscordRest({ apiRoot: discordApiRoot({ DISCORD_API_URL: fake.apiUrl }) });
 
   it('returns null for payloads that are not interactions or not /carbon', async () => {
     const handler = createInteractionHandler({
