@@ -1,3 +1,4 @@
+import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { shareCustomId } from '../adapters/discord/custom-ids.js';
@@ -346,16 +347,31 @@ export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
 }
 
 /**
- * Escapes Discord markdown so names and sentences from users or sources show literally: emphasis,
- * code, spoilers, quotes, headings, lists, masked links and `<@…>`-style mentions. `@everyone` and
- * `@here` get a zero-width space so they cannot even look like a ping.
+ * Escapes Discord markdown so names and sentences from users or sources show literally, with
+ * discord.js's own escapeMarkdown (@discordjs/formatters) for every formatting rule it knows
+ * (emphasis, code, spoilers, headings, lists, masked links, quotes), plus what it leaves alone:
+ * subtext, `<@…>`-style mentions, and `@everyone`/`@here`, which get a zero-width space so they cannot even
+ * look like a ping.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\*_~`|[\]<>]/g, '\\$&')
-    .replace(/^(#{1,3} |-# |[-+] )/gm, '\\$1')
-    .replace(/^(\d+)\. /gm, '$1\\. ')
-    .replace(/@(everyone|here)/gi, '@\u200b$1');
+  return (
+    escapeDiscordMarkdown(text, {
+      codeBlockContent: false,
+      inlineCodeContent: false,
+      underline: true,
+      maskedLink: true,
+      heading: true,
+      bulletedList: true,
+      numberedList: true,
+    })
+      // Subtext ("-# small") is newer than the library's rules.
+      .replace(/^-# /gm, '\\-# ')
+      .replace(/^>/gm, '\\>')
+      .replace(/[<>]/g, (mark, offset: number, all: string) =>
+        all[offset - 1] === '\\' ? mark : `\\${mark}`,
+      )
+      .replace(/@(everyone|here)/gi, '@\u200b$1')
+  );
 }
 
 /** Collapses whitespace and line breaks: names and sentences are shown on one line. */

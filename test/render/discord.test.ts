@@ -217,7 +217,7 @@ describe('renderDiscord: hostile and oversized input', () => {
     expectWithinLimits(message);
     const embed = message.embeds[0]!;
     expect(embed.title).toBe(
-      '@\u200beveryone \\<@123\\> \\<@&456\\> \\*\\*bold\\*\\* \\_\\_u\\_\\_ \\`code\\` \\|\\|spoiler\\|\\| \\[link\\](https://evil.example) # heading',
+      '@\u200beveryone \\<@123\\> \\<@&456\\> \\*\\*bold\\*\\* \\_\\_u\\_\\_ \\`code\\` \\|\\|spoiler\\|\\| \\[link](https://evil.example) # heading',
     );
     const text = allText(embed);
     expect(text).not.toMatch(/(^|[^\\])<@/);
