@@ -7,7 +7,7 @@ import { startSlack } from '../adapters/slack/index.js';
 import type { Config } from '../config/env.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from './context.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../adapters/context.js';
 
 export const DEFAULT_PORT = 3000;
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/app/context.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/adapters/context.js';
 import { type StartedApp, startApp } from '../../src/app/start.js';
 import { parseConfig } from '../../src/config/env.js';
 import { createLogger } from '../../src/logging/logger.js';

@@ -1,4 +1,4 @@
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
 import { createInteractionHandler, DEFAULT_RESPONSE_BUDGET_MS } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';

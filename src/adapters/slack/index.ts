@@ -1,5 +1,5 @@
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerSlackHandlers } from './handlers.js';
