@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../adapters/context.js';
 import { startDiscord } from '../adapters/discord/index.js';
 import { runShell } from '../adapters/shell/index.js';
 import { startSlack } from '../adapters/slack/index.js';
 import type { Config } from '../config/env.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../adapters/context.js';
 
 export const DEFAULT_PORT = 3000;
 

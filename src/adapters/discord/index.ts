@@ -1,5 +1,5 @@
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { createInteractionHandler, DEFAULT_RESPONSE_BUDGET_MS } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';
 import { createDiscordRest, discordApiRoot } from './rest.js';

@@ -1,6 +1,6 @@
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerSlackHandlers } from './handlers.js';
 import { slackEventsRoute } from './http-route.js';

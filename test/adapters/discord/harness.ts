@@ -1,8 +1,8 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { startDiscordWith } from '../../../src/adapters/discord/index.js';
 import type { RunningAdapter } from '../../../src/adapters/context.js';
+import { startDiscordWith } from '../../../src/adapters/discord/index.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
 import { createLogger, silentLogger } from '../../../src/logging/logger.js';
