@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { LookupCancelledError } from './errors.js';
@@ -140,9 +139,10 @@ export class InteractionPipeline {
       await this.answerNow(channel, { type: 'error', error: restartingView() }, context);
       return;
     }
+    // A controller per interaction, not one shared stop signal: each signal has only the few
+    // listeners its own lookup adds, so no listener limit is approached however many run at once
+    // (and raising the limit per signal was the costliest step of a quick answer).
     const controller = new AbortController();
-    // Sources may add one listener per upstream attempt; many at once is normal, not a leak.
-    setMaxListeners(0, controller.signal);
     this.controllers.add(controller);
     const pending = Promise.resolve()
       .then(() => handler(request, { signal: controller.signal, logger }))
