@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../adapters/context.js';
 import { runShell } from '../adapters/shell/index.js';
 import type { Config } from '../config/env.js';
 import { CHAT_PLATFORMS } from '../config/registry.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from './context.js';
 
 export const DEFAULT_PORT = 3000;
 
@@ -129,20 +129,25 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   return { mode: 'bot', adapters: running, address, done, stop };
 }
 
-/** Stops in reverse start order; one failing step must not keep the rest running. */
+/**
+ * Readiness fails first, so a load balancer sends nothing new; then every adapter stops at once
+ * (each gives its work in flight the same grace, so stopping takes one grace, not one per
+ * platform), asked in reverse start order; one failing step must not keep the rest running.
+ */
 async function shutdown(
   running: readonly RunningAdapter[],
   http: BotHttpServer,
   selected: SelectedSource,
   logger: Logger,
 ): Promise<void> {
-  for (const adapter of [...running].reverse()) {
-    try {
-      await adapter.stop();
-    } catch (error) {
-      logger.warn({ err: error, adapter: adapter.name }, 'adapter did not stop cleanly');
-    }
-  }
+  http.failReadiness();
+  await Promise.all(
+    [...running].reverse().map((adapter) =>
+      adapter.stop().catch((error: unknown) => {
+        logger.warn({ err: error, adapter: adapter.name }, 'adapter did not stop cleanly');
+      }),
+    ),
+  );
   await http
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'HTTP server did not close cleanly'));

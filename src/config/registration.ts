@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AdapterStarter } from '../app/context.js';
+import type { AdapterStarter } from '../adapters/context.js';
 
 /**
  * What a source or an adapter tells the rest of the program about itself, without loading any of

@@ -36,6 +36,20 @@ export const MAX_SUGGESTIONS = 3;
 export const RECIPE_LIST_EXAMPLE =
   '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins chopped tomatoes, 2 tbsp olive oil, serves 4';
 
+/**
+ * What everyone still waiting is told when the bot stops: one line, and what to do. Code
+ * 'cancelled', since the stop cancelled their work.
+ */
+export function restartingView(): ErrorView {
+  return {
+    code: 'cancelled',
+    text: 'The bot is restarting, so this was not finished.',
+    hint: 'Try again in a minute.',
+    suggestions: [],
+    retryAfterSeconds: null,
+  };
+}
+
 export function toErrorView(error: unknown): ErrorView {
   const view = (code: ErrorCode, text: string, hint: string | null = null): ErrorView => ({
     code,

@@ -1,18 +1,13 @@
+import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
+import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import type { LookupKind } from '../core/errors.js';
+import { shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import type { Level, ProductResult, RecipeResult, SourceInfo, Verdict } from '../core/result.js';
-import {
-  formatFootprint,
-  formatKg,
-  formatShare,
-  levelBasis,
-  levelScale,
-  shouldShowConfidence,
-  truncate,
-} from './shared.js';
+import type { Level, ProductResult, RecipeResult, Verdict } from '../core/result.js';
+import { type ResultView, resultView } from '../core/view.js';
+import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
 /**
  * Discord messages as plain API JSON (what both the gateway and the HTTP interactions transport
@@ -57,7 +52,8 @@ export interface DiscordMessage {
   allowed_mentions: { parse: [] };
 }
 
-export const EPHEMERAL_FLAG = 64;
+/** Only the user who asked sees the message. */
+export const EPHEMERAL_FLAG = MessageFlags.Ephemeral;
 
 /** Discord's documented embed limits, in characters. */
 export const EMBED_LIMITS = {
@@ -85,24 +81,6 @@ export interface RenderOptions {
    * `{ sharedBy }`: the public copy, credited to the user id that shared it.
    */
   mode?: 'button' | { sharedBy: string };
-}
-
-const SHARE_PREFIX = 'carbon:share:';
-const CUSTOM_ID_LIMIT = 100;
-
-/**
- * The button's custom_id: kind and the name as found, cut to fit Discord's 100-character limit.
- * A cut name still finds the same entry in practice, and the share handler prefers the embed itself.
- */
-export function shareCustomId(kind: LookupKind, name: string): string {
-  const prefix = `${SHARE_PREFIX}${kind === 'product' ? 'p' : 'r'}:`;
-  return `${prefix}${truncate(oneLine(name), CUSTOM_ID_LIMIT - prefix.length, '')}`;
-}
-
-export function parseShareCustomId(customId: string): { kind: LookupKind; name: string } | null {
-  const match = /^carbon:share:([pr]):(.+)$/s.exec(customId);
-  if (!match) return null;
-  return { kind: match[1] === 'p' ? 'product' : 'recipe', name: match[2]! };
 }
 
 export function renderDiscord(reply: Reply, options: RenderOptions = {}): DiscordMessage {
@@ -186,26 +164,26 @@ const DESCRIPTION_BUDGET = 1800;
 const SENTENCE_BUDGET = 1200;
 const SHORT_FIELD_BUDGET = 200;
 const FOOTER_BUDGET = 400;
-/** The largest few tell the story; the rest are counted. */
-const MAX_CONTRIBUTORS = 5;
 
 function productEmbed(result: ProductResult): DiscordEmbed {
+  const view = resultView(result);
   const lines = [
     `**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`,
     `${levelScale(result.level)} · ${levelBasis('product', result.level)}`,
   ];
-  const sentence = oneLine(result.comparisonText);
-  if (sentence !== '') lines.push('', truncate(escapeMarkdown(sentence), SENTENCE_BUDGET));
+  if (view.comparison !== null) {
+    lines.push('', truncate(escapeMarkdown(oneLine(view.comparison)), SENTENCE_BUDGET));
+  }
   const fields: DiscordEmbedField[] = [];
-  if (result.category !== null && oneLine(result.category) !== '') {
+  if (view.category !== null) {
     fields.push({
       name: 'Category',
-      value: truncate(escapeMarkdown(oneLine(result.category)), SHORT_FIELD_BUDGET),
+      value: truncate(escapeMarkdown(oneLine(view.category)), SHORT_FIELD_BUDGET),
       inline: true,
     });
   }
-  if (result.swap !== null) {
-    const swap = result.swap;
+  if (view.swap !== null) {
+    const swap = view.swap;
     fields.push({
       name: 'Lower-carbon swap',
       value: truncate(
@@ -214,10 +192,11 @@ function productEmbed(result: ProductResult): DiscordEmbed {
       ),
     });
   }
-  return resultEmbed(result, lines, fields);
+  return resultEmbed(view, lines, fields);
 }
 
 function recipeEmbed(result: RecipeResult): DiscordEmbed {
+  const view = resultView(result);
   const lines = [
     `**${formatFootprint(result.kgCo2ePerServing, 'serving')}**`,
     `${levelScale(result.level)} · ${levelBasis('recipe', result.level)}`,
@@ -225,25 +204,21 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
     verdictLine(result.climateFriendly, result.thresholdKgPerServing),
   ];
   const fields: DiscordEmbedField[] = [];
-  const contributors = contributorsField(result.contributors);
+  const contributors = contributorsField(view);
   if (contributors) fields.push(contributors);
-  return resultEmbed(result, lines, fields);
+  return resultEmbed(view, lines, fields);
 }
 
 /** What both kinds share: title, description, level colour, their fields then the notes, source footer. */
-function resultEmbed(
-  result: ProductResult | RecipeResult,
-  lines: readonly string[],
-  fields: DiscordEmbedField[],
-): DiscordEmbed {
-  const notes = notesField(result.notes);
+function resultEmbed(view: ResultView, lines: readonly string[], fields: DiscordEmbedField[]): DiscordEmbed {
+  const notes = notesField(view.notes);
   if (notes) fields.push(notes);
   return {
-    title: titleOf(result.name),
+    title: titleOf(view.title),
     description: truncate(lines.join('\n'), DESCRIPTION_BUDGET),
-    color: LEVEL_COLOURS[result.level],
+    color: LEVEL_COLOURS[view.level],
     fields,
-    footer: footerOf(result.source, result.confidence),
+    footer: footerOf(view),
   };
 }
 
@@ -264,28 +239,30 @@ function verdictLine(verdict: Verdict, threshold: number): string {
   }
 }
 
-function contributorsField(contributors: RecipeResult['contributors']): DiscordEmbedField | null {
-  if (contributors.length === 0) return null;
+function contributorsField(view: ResultView): DiscordEmbedField | null {
+  if (view.contributors.length === 0) return null;
+  const total = view.contributors.length + view.moreContributors;
   const lines: string[] = [];
   let used = 0;
-  for (const [index, contributor] of contributors.entries()) {
+  for (const [index, contributor] of view.contributors.entries()) {
     const grams = contributor.grams === null ? '' : ` (${formatKg(contributor.grams)} g)`;
     const line = `${index + 1}. ${truncate(escapeMarkdown(oneLine(contributor.name)), 120)}${grams}: ${formatKg(contributor.kgCo2e)} kg CO2e, ${formatShare(contributor.share)}`;
-    const remaining = contributors.length - index;
+    const remaining = total - index;
     // Keep room for the "…and N more" line whenever a line might not be the last.
     const reserve = remaining > 1 ? 20 : 0;
-    if (used + line.length + 1 + reserve > EMBED_LIMITS.fieldValue || lines.length >= MAX_CONTRIBUTORS) {
+    if (used + line.length + 1 + reserve > EMBED_LIMITS.fieldValue) {
       lines.push(`…and ${remaining} more`);
-      break;
+      return { name: 'Main contributors', value: lines.join('\n') };
     }
     lines.push(line);
     used += line.length + 1;
   }
+  if (view.moreContributors > 0) lines.push(`…and ${view.moreContributors} more`);
   return { name: 'Main contributors', value: lines.join('\n') };
 }
 
 function notesField(notes: readonly string[]): DiscordEmbedField | null {
-  const shown = notes.map(oneLine).filter((note) => note !== '');
+  const shown = notes.map(oneLine);
   if (shown.length === 0) return null;
   const value = shown.map((note) => `• ${truncate(escapeMarkdown(note), 300)}`).join('\n');
   return { name: 'Notes', value: truncate(value, EMBED_LIMITS.fieldValue) };
@@ -296,13 +273,12 @@ function titleOf(name: string): string {
   return truncate(escapeMarkdown(title === '' ? '(unnamed)' : title), TITLE_BUDGET);
 }
 
-function footerOf(source: SourceInfo, confidence: number | null): { text: string } {
+function footerOf(view: ResultView): { text: string } {
   // Footers are not markdown-rendered, so source text is shown as is.
-  const parts = [`Source: ${oneLine(source.label)}`];
-  if (source.attribution !== undefined && oneLine(source.attribution) !== '') {
-    parts.push(oneLine(source.attribution));
-  }
-  if (shouldShowConfidence(confidence)) parts.push(`match confidence ${Math.round(confidence * 100)}%`);
+  const parts = [`Source: ${oneLine(view.source.label)}`];
+  if (view.source.attribution !== null) parts.push(oneLine(view.source.attribution));
+  if (view.askedFor !== null) parts.push(`you asked for “${oneLine(view.askedFor)}”`);
+  if (view.confidence !== null) parts.push(`match confidence ${Math.round(view.confidence * 100)}%`);
   return { text: truncate(parts.join(' · '), FOOTER_BUDGET) };
 }
 
@@ -371,16 +347,31 @@ export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
 }
 
 /**
- * Escapes Discord markdown so names and sentences from users or sources show literally: emphasis,
- * code, spoilers, quotes, headings, lists, masked links and `<@…>`-style mentions. `@everyone` and
- * `@here` get a zero-width space so they cannot even look like a ping.
+ * Escapes Discord markdown so names and sentences from users or sources show literally, with
+ * discord.js's own escapeMarkdown (@discordjs/formatters) for every formatting rule it knows
+ * (emphasis, code, spoilers, headings, lists, masked links, quotes), plus what it leaves alone:
+ * subtext, `<@…>`-style mentions, and `@everyone`/`@here`, which get a zero-width space so they cannot even
+ * look like a ping.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\\*_~`|[\]<>]/g, '\\$&')
-    .replace(/^(#{1,3} |-# |[-+] )/gm, '\\$1')
-    .replace(/^(\d+)\. /gm, '$1\\. ')
-    .replace(/@(everyone|here)/gi, '@\u200b$1');
+  return (
+    escapeDiscordMarkdown(text, {
+      codeBlockContent: false,
+      inlineCodeContent: false,
+      underline: true,
+      maskedLink: true,
+      heading: true,
+      bulletedList: true,
+      numberedList: true,
+    })
+      // Subtext ("-# small") is newer than the library's rules.
+      .replace(/^-# /gm, '\\-# ')
+      .replace(/^>/gm, '\\>')
+      .replace(/[<>]/g, (mark, offset: number, all: string) =>
+        all[offset - 1] === '\\' ? mark : `\\${mark}`,
+      )
+      .replace(/@(everyone|here)/gi, '@\u200b$1')
+  );
 }
 
 /** Collapses whitespace and line breaks: names and sentences are shown on one line. */

@@ -117,17 +117,3 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   return `${text.slice(0, Math.max(cut, 0))}${ellipsis}`;
 }
-
-/**
- * Below this, a match's confidence is shown with the result. The figure is a warning that the
- * name was guessed, not decoration: exact and near-exact hits (the catalog scores exact aliases 1,
- * exact names 0.98, close spellings 0.9 and up) would otherwise carry a "98%" that reads as doubt
- * about a sure answer, while the looser matches the catalog still accepts (0.7 to 0.9) are the
- * ones worth checking. One rule for every renderer, so Slack, Discord and the terminal agree.
- */
-export const SHOW_CONFIDENCE_BELOW = 0.9;
-
-/** Whether a result's match confidence is worth showing (see SHOW_CONFIDENCE_BELOW). */
-export function shouldShowConfidence(confidence: number | null): confidence is number {
-  return confidence !== null && confidence < SHOW_CONFIDENCE_BELOW;
-}

@@ -1,10 +1,11 @@
 import type { types } from '@slack/bolt';
-import { z } from 'zod';
+import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../adapters/slack/buttons.js';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import type { LookupResult, ProductResult, RecipeResult, SourceInfo } from '../core/result.js';
+import type { LookupResult, ProductResult, RecipeResult } from '../core/result.js';
+import { type ResultView, resultView } from '../core/view.js';
 import {
   formatFootprint,
   formatKg,
@@ -12,7 +13,6 @@ import {
   levelBasis,
   levelLabel,
   levelScale,
-  shouldShowConfidence,
   truncate,
   unitLabel,
 } from './shared.js';
@@ -31,20 +31,6 @@ export const SLACK_LIMITS = {
   actionsElements: 25,
   fallbackText: 3000,
 } as const;
-
-export const SHARE_ACTION_ID = 'carbon_share';
-/** Did-you-mean buttons; a suffix keeps action_ids unique within the block. */
-export const SUGGESTION_ACTION_PREFIX = 'carbon_lookup_';
-
-/**
- * What a button needs to re-run a lookup; kept short because button values hold 2000 chars. A
- * value comes back from Slack in the click, so it is checked against this schema before use.
- */
-const LookupButtonValueSchema = z.object({
-  k: z.enum(['product', 'recipe']) satisfies z.ZodType<LookupKind>,
-  q: z.string().min(1),
-});
-export type LookupButtonValue = z.infer<typeof LookupButtonValueSchema>;
 
 export interface SlackRenderOptions {
   /** Adds the "Share in channel" button under results (the ephemeral copy). Default true. */
@@ -120,24 +106,6 @@ function isSlackUserId(id: string): boolean {
   return /^[UW][A-Z0-9]{2,30}$/.test(id);
 }
 
-/** Compact JSON for a button value, or null when it would not fit Slack's limit. */
-export function encodeLookupButton(kind: LookupKind, query: string): string | null {
-  const value = JSON.stringify({ k: kind, q: query } satisfies LookupButtonValue);
-  return value.length <= SLACK_LIMITS.buttonValue ? value : null;
-}
-
-export function decodeLookupButton(value: string | undefined): LookupButtonValue | null {
-  if (value === undefined) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return null;
-  }
-  const checked = LookupButtonValueSchema.safeParse(parsed);
-  return checked.success ? checked.data : null;
-}
-
 /**
  * A mrkdwn text object. `verbatim: true` turns off Slack's auto-parsing of plain `@channel`, channel
  * names and URLs in it (explicit `<@U…>` still works, for the "Shared by" credit); escapeMrkdwn
@@ -187,25 +155,20 @@ function button(text: string, actionId: string, value: string, primary = false):
   };
 }
 
-function sourceContext(source: SourceInfo, extra: string[]): types.ContextBlock {
-  const label = `Data: ${escapeFit(source.label, 200)}`;
-  const attribution = source.attribution ? escapeFit(source.attribution, 1000) : '';
+function sourceContext(source: ResultView['source'], extra: string[]): types.ContextBlock {
+  const label = `Source: ${escapeFit(source.label, 200)}`;
+  const attribution = source.attribution === null ? '' : escapeFit(source.attribution, 1000);
   return context([label, attribution, ...extra]);
 }
 
-function matchedContext(result: LookupResult): string[] {
+function matchedContext(view: ResultView): string[] {
   const parts: string[] = [];
-  if (result.query.trim() !== '' && result.query.toLowerCase() !== result.name.toLowerCase()) {
-    parts.push(`You asked for “${escapeFit(result.query, 200)}”`);
-  }
-  if (shouldShowConfidence(result.confidence)) {
-    parts.push(`Match confidence ${Math.round(result.confidence * 100)}%`);
-  }
+  if (view.askedFor !== null) parts.push(`You asked for “${escapeFit(view.askedFor, 200)}”`);
+  if (view.confidence !== null) parts.push(`Match confidence ${Math.round(view.confidence * 100)}%`);
   return parts;
 }
 
-function notesBlock(notes: string[]): types.SectionBlock | null {
-  const shown = notes.map((note) => note.trim()).filter((note) => note !== '');
+function notesBlock(shown: readonly string[]): types.SectionBlock | null {
   if (shown.length === 0) return null;
   const lines: string[] = [];
   let length = 0;
@@ -222,27 +185,27 @@ function notesBlock(notes: string[]): types.SectionBlock | null {
 }
 
 function productBlocks(result: ProductResult): Block[] {
-  const blocks: Block[] = [header(result.name)];
+  const view = resultView(result);
+  const blocks: Block[] = [header(view.title)];
   blocks.push(
     section(
       `*${formatKg(result.kgCo2ePerUnit)} kg CO2e* ${unitLabel(result.unit)} · ${levelLabel(result.level)} impact: ${levelBasis('product', result.level)}\n${levelScale(result.level)}`,
     ),
   );
-  const comparison = result.comparisonText.trim();
-  if (comparison !== '') blocks.push(section(escapeFit(comparison, SLACK_LIMITS.sectionText)));
-  if (result.swap) {
-    const swap = result.swap;
+  if (view.comparison !== null) blocks.push(section(escapeFit(view.comparison, SLACK_LIMITS.sectionText)));
+  if (view.swap) {
+    const swap = view.swap;
     blocks.push(
       section(
         `💡 *Lower-carbon swap:* ${escapeFit(swap.name, 300)}: ${formatFootprint(swap.kgCo2ePerUnit, swap.unit)} (${Math.round(swap.percentLower)}% lower)`,
       ),
     );
   }
-  const notes = notesBlock(result.notes);
+  const notes = notesBlock(view.notes);
   if (notes) blocks.push(notes);
-  const extra = matchedContext(result);
-  if (result.category) extra.unshift(`Category: ${escapeFit(result.category, 200)}`);
-  blocks.push(sourceContext(result.source, extra));
+  const extra = matchedContext(view);
+  if (view.category) extra.unshift(`Category: ${escapeFit(view.category, 200)}`);
+  blocks.push(sourceContext(view.source, extra));
   return blocks;
 }
 
@@ -261,33 +224,31 @@ function verdictLine(result: RecipeResult): string {
   }
 }
 
-const MAX_CONTRIBUTORS = 5;
-
-function contributorsBlock(result: RecipeResult): types.SectionBlock | null {
-  if (result.contributors.length === 0) return null;
-  const top = [...result.contributors].sort((a, b) => b.kgCo2e - a.kgCo2e).slice(0, MAX_CONTRIBUTORS);
-  const lines = top.map((contributor) => {
+function contributorsBlock(view: ResultView): types.SectionBlock | null {
+  if (view.contributors.length === 0) return null;
+  const lines = view.contributors.map((contributor) => {
     const grams = contributor.grams === null ? '' : `, ${formatKg(contributor.grams)} g`;
     return `• ${escapeFit(contributor.name, 150)}: ${formatShare(contributor.share)} (${formatKg(contributor.kgCo2e)} kg CO2e${grams})`;
   });
-  const rest = result.contributors.length - top.length;
+  const rest = view.moreContributors;
   if (rest > 0) lines.push(`…and ${rest} more ingredient${rest === 1 ? '' : 's'}`);
   return section(`*Main contributors*\n${lines.join('\n')}`);
 }
 
 function recipeBlocks(result: RecipeResult): Block[] {
-  const blocks: Block[] = [header(result.name)];
+  const view = resultView(result);
+  const blocks: Block[] = [header(view.title)];
   blocks.push(
     section(
       `*${formatKg(result.kgCo2ePerServing)} kg CO2e* ${unitLabel('serving')} · ${levelLabel(result.level)} impact: ${levelBasis('recipe', result.level)}\n${levelScale(result.level)}`,
     ),
   );
   blocks.push(section(verdictLine(result)));
-  const contributors = contributorsBlock(result);
+  const contributors = contributorsBlock(view);
   if (contributors) blocks.push(contributors);
-  const notes = notesBlock(result.notes);
+  const notes = notesBlock(view.notes);
   if (notes) blocks.push(notes);
-  blocks.push(sourceContext(result.source, matchedContext(result)));
+  blocks.push(sourceContext(view.source, matchedContext(view)));
   return blocks;
 }
 

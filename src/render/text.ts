@@ -2,16 +2,10 @@ import type { HelpView } from '../core/help.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import {
-  isIngredientListResult,
-  type Level,
-  type ProductResult,
-  type RecipeResult,
-  type SourceInfo,
-  type Verdict,
-} from '../core/result.js';
+import { isIngredientListResult, type Level, type LookupResult, type Verdict } from '../core/result.js';
+import { type ResultView, resultView } from '../core/view.js';
 import { renderIngredientListText } from './ingredient-list-text.js';
-import { formatFootprint, formatKg, formatShare, levelBasis, shouldShowConfidence } from './shared.js';
+import { formatFootprint, formatKg, formatShare, levelBasis } from './shared.js';
 
 export interface TextOptions {
   /**
@@ -21,14 +15,12 @@ export interface TextOptions {
   command?: string;
 }
 
-const MAX_CONTRIBUTORS = 3;
-
 /** Plain text for terminals: no colour, no markup, so it reads the same in a pipe or a log. */
 export function renderText(reply: Reply, options: TextOptions = {}): string {
   let text: string;
   switch (reply.type) {
     case 'result':
-      text = reply.result.kind === 'product' ? renderProduct(reply.result) : renderRecipe(reply.result);
+      text = renderResult(reply.result);
       break;
     case 'help':
       text = renderHelp(reply.help);
@@ -49,57 +41,51 @@ export function levelBar(level: Level): string {
   return `${level} ${'▮'.repeat(filled)}${'▯'.repeat(3 - filled)}`;
 }
 
-function renderProduct(result: ProductResult): string {
-  const lines = [heading(result.name, result.query)];
+function renderResult(result: LookupResult): string {
+  const view = resultView(result);
+  if (isIngredientListResult(result) && view.verdict !== null) {
+    return renderIngredientListText(result, {
+      levelBar: levelBar(view.level),
+      verdict: `${verdictText(view.verdict)} (${thresholdText(view.verdict.thresholdKgPerServing)})`,
+      tail: tail(view),
+      clean,
+    });
+  }
+  const lines = [heading(view)];
   lines.push(
-    `${formatFootprint(result.kgCo2ePerUnit, result.unit)} · ${levelBar(result.level)} (${levelBasis('product', result.level)})`,
+    `${formatFootprint(view.value, view.unit)} · ${levelBar(view.level)} (${levelBasis(view.kind, view.level)})`,
   );
-  if (result.comparisonText.trim() !== '') lines.push(clean(result.comparisonText));
-  if (result.category !== null) lines.push(`Category: ${clean(result.category)}`);
-  if (result.swap !== null) {
-    const swap = result.swap;
+  if (view.verdict !== null) {
+    lines.push(
+      `Climate-friendly: ${verdictText(view.verdict)} (${thresholdText(view.verdict.thresholdKgPerServing)})`,
+    );
+  }
+  if (view.comparison !== null) lines.push(clean(view.comparison));
+  if (view.category !== null) lines.push(`Category: ${clean(view.category)}`);
+  if (view.swap !== null) {
+    const swap = view.swap;
     lines.push(
       `Lower-carbon swap: ${clean(swap.name)}, ${formatFootprint(swap.kgCo2ePerUnit, swap.unit)} (${Math.round(swap.percentLower)}% lower)`,
     );
   }
-  lines.push(...tail(result.confidence, result.notes, result.source));
-  return lines.join('\n');
-}
-
-function renderRecipe(result: RecipeResult): string {
-  if (isIngredientListResult(result)) {
-    return renderIngredientListText(result, {
-      levelBar: levelBar(result.level),
-      verdict: `${verdictText(result.climateFriendly)} (${thresholdText(result.thresholdKgPerServing)})`,
-      tail: tail(result.confidence, result.notes, result.source),
-      clean,
-    });
-  }
-  const lines = [heading(result.name, result.query)];
-  lines.push(
-    `${formatFootprint(result.kgCo2ePerServing, 'serving')} · ${levelBar(result.level)} (${levelBasis('recipe', result.level)})`,
-  );
-  lines.push(
-    `Climate-friendly: ${verdictText(result.climateFriendly)} (${thresholdText(result.thresholdKgPerServing)})`,
-  );
-  if (result.contributors.length > 0) {
+  if (view.contributors.length > 0) {
     lines.push('Top contributors:');
-    for (const contributor of result.contributors.slice(0, MAX_CONTRIBUTORS)) {
+    for (const contributor of view.contributors) {
       const grams = contributor.grams === null ? '' : ` (${formatKg(contributor.grams)} g)`;
       lines.push(
         `  - ${clean(contributor.name)}${grams}: ${formatKg(contributor.kgCo2e)} kg CO2e, ${formatShare(contributor.share)}`,
       );
     }
+    if (view.moreContributors > 0) lines.push(`  …and ${view.moreContributors} more`);
   }
-  lines.push(...tail(result.confidence, result.notes, result.source));
+  lines.push(...tail(view));
   return lines.join('\n');
 }
 
-function heading(name: string, query: string): string {
-  const shown = clean(name);
+function heading(view: ResultView): string {
+  const shown = clean(view.title);
   // Show what was asked when the source matched a differently worded name, so a fuzzy match is visible.
-  if (normalise(name) === normalise(query)) return shown;
-  return `${shown} (matched from "${clean(query)}")`;
+  return view.askedFor === null ? shown : `${shown} (matched from "${clean(view.askedFor)}")`;
 }
 
 function verdictText(verdict: Verdict): string {
@@ -112,21 +98,18 @@ function thresholdText(threshold: number): string {
   return threshold === CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? `${budget}, WWF One Planet Plate` : budget;
 }
 
-function tail(confidence: number | null, notes: readonly string[], source: SourceInfo): string[] {
+function tail(view: ResultView): string[] {
   const lines: string[] = [];
-  if (shouldShowConfidence(confidence)) lines.push(`Match confidence: ${Math.round(confidence * 100)}%`);
-  for (const note of notes) lines.push(`Note: ${clean(note)}`);
+  if (view.confidence !== null) lines.push(`Match confidence: ${Math.round(view.confidence * 100)}%`);
+  for (const note of view.notes) lines.push(`Note: ${clean(note)}`);
+  const { label, attribution } = view.source;
   lines.push(
-    `Source: ${[source.label, source.attribution ?? ''].map(sourcePart).filter(Boolean).join(' · ')}`,
+    `Source: ${[label, attribution ?? '']
+      .map(clean)
+      .filter((part) => part.trim() !== '')
+      .join(' · ')}`,
   );
   return lines;
-}
-
-/** Attributions often begin "Source:" themselves; one "Source:" per line is enough. */
-function sourcePart(text: string): string {
-  return clean(text)
-    .replace(/^\s*source:\s*/i, '')
-    .trim();
 }
 
 function renderHelp(help: HelpView): string {
@@ -155,8 +138,4 @@ const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
 
 function clean(text: string): string {
   return text.replace(CONTROL, ' ');
-}
-
-function normalise(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
 }

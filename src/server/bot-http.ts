@@ -72,8 +72,19 @@ export class BotHttpServer {
       void reply.code(known ? 405 : 404).send({ error: known ? 'method not allowed' : 'not found' });
     });
     this.route('GET', '/healthz', (_req, res) => {
+      if (this.stopping) {
+        res.writeHead(503, { 'content-type': 'application/json' }).end('{"status":"stopping"}');
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });
+  }
+
+  private stopping = false;
+
+  /** Readiness fails from now on (/healthz answers 503), so a load balancer sends nothing new. */
+  failReadiness(): void {
+    this.stopping = true;
   }
 
   route(method: string, path: string, handler: RouteHandler): void {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/app/context.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/adapters/context.js';
 import { type StartedApp, startApp } from '../../src/app/start.js';
 import { parseConfig } from '../../src/config/env.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -102,6 +102,33 @@ describe('startApp with adapters', () => {
     expect(events).toEqual(['start slack', 'stop slack']);
     expect(selected.closed).toBe(1);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('fails readiness first: /healthz answers 503 while the adapters are still stopping', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slowStop: AdapterStarter = async (context) => {
+      context.http.route('POST', '/slack/events', (_req, res) => {
+        res.end();
+      });
+      return { name: 'slow', description: 'slow (test)', stop: () => held };
+    };
+    running = await startApp({
+      config: parseConfig({ PORT: '0', HOST: '127.0.0.1' }),
+      logger: createLogger({ level: 'silent', destination: sink() }),
+      source: memorySelected(),
+      adapters: [slowStop],
+      output: sink(),
+    });
+    const port = running.address?.port;
+    const stopping = running.stop();
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toEqual({ status: 'stopping' });
+    release();
+    await stopping;
   });
 
   it('does not open a port when no adapter needs one, and stops adapters last-started first', async () => {

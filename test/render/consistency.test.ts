@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../src/core/lookup.js';
 import { MAX_SUGGESTIONS } from '../../src/core/messages.js';
+import { MAX_CONTRIBUTORS, SHOW_CONFIDENCE_BELOW } from '../../src/core/view.js';
 import { renderDiscord } from '../../src/render/discord.js';
-import { SHOW_CONFIDENCE_BELOW } from '../../src/render/shared.js';
 import { renderSlack } from '../../src/render/slack.js';
 import { renderText } from '../../src/render/text.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
@@ -47,4 +47,47 @@ describe('one suggestion limit for every renderer', () => {
     for (const name of names.slice(0, MAX_SUGGESTIONS)) expect(shown).toContain(name);
     for (const name of names.slice(MAX_SUGGESTIONS)) expect(shown).not.toContain(name);
   });
+});
+
+describe('one view of a result for every renderer (core/view.ts)', () => {
+  // Given smallest first: a renderer that does not take the view's order shows them so.
+  const contributors = Array.from({ length: 8 }, (_, index) => ({
+    name: `Ingredient${String.fromCharCode(65 + index)}`,
+    grams: 10,
+    kgCo2e: (index + 1) / 10,
+    share: (index + 1) / 36,
+  }));
+  const largestFirst = contributors.map((each) => each.name).reverse();
+
+  it.each(renderers)(
+    '%s shows the same five contributors, largest first, and counts the rest',
+    (_name, render) => {
+      const shown = render(resultReply(sampleRecipe({ contributors })));
+      const positions = largestFirst.slice(0, MAX_CONTRIBUTORS).map((name) => shown.indexOf(name));
+      expect(positions.every((position) => position >= 0)).toBe(true);
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      for (const name of largestFirst.slice(MAX_CONTRIBUTORS)) expect(shown).not.toContain(name);
+      expect(shown).toMatch(/…and 3 more/);
+    },
+  );
+
+  it.each(renderers)(
+    '%s credits the source and its licence once each, and says what was asked',
+    (_name, render) => {
+      const result = sampleProduct({
+        query: 'oatmilk',
+        name: 'Oat drink',
+        source: {
+          id: 'catalog',
+          label: 'Built-in catalog',
+          attribution: 'Source: ADEME, Licence Ouverte 2.0',
+        },
+      });
+      const shown = render(resultReply(result));
+      expect(shown).toContain('Built-in catalog');
+      expect(shown).toContain('ADEME, Licence Ouverte 2.0');
+      expect(shown.match(/Source:/g)).toHaveLength(1);
+      expect(shown).toContain('oatmilk');
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseShareCustomId, shareCustomId } from '../../src/adapters/discord/custom-ids.js';
 import {
   ApiKeyRefusedError,
   InvalidInputError,
@@ -20,9 +21,7 @@ import {
   escapeMarkdown,
   fitEmbed,
   LEVEL_COLOURS,
-  parseShareCustomId,
   renderDiscord,
-  shareCustomId,
   sharedMessage,
   sharedNotice,
   shareFailedMessage,
@@ -114,7 +113,7 @@ describe('renderDiscord: products', () => {
       '• Per litre, assuming 1 kg/L.',
     );
     expect(embed.footer?.text).toBe(
-      'Source: Built-in catalog (ADEME Agribalyse 3.2) · Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0',
+      'Source: Built-in catalog (ADEME Agribalyse 3.2) · ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0 · you asked for “oat milk”',
     );
   });
 
@@ -218,7 +217,7 @@ describe('renderDiscord: hostile and oversized input', () => {
     expectWithinLimits(message);
     const embed = message.embeds[0]!;
     expect(embed.title).toBe(
-      '@\u200beveryone \\<@123\\> \\<@&456\\> \\*\\*bold\\*\\* \\_\\_u\\_\\_ \\`code\\` \\|\\|spoiler\\|\\| \\[link\\](https://evil.example) # heading',
+      '@\u200beveryone \\<@123\\> \\<@&456\\> \\*\\*bold\\*\\* \\_\\_u\\_\\_ \\`code\\` \\|\\|spoiler\\|\\| \\[link](https://evil.example) # heading',
     );
     const text = allText(embed);
     expect(text).not.toMatch(/(^|[^\\])<@/);
@@ -333,24 +332,6 @@ describe('renderDiscord: help and errors', () => {
 });
 
 describe('share ids and the shared copy', () => {
-  it('round-trips kind and name, and cuts long names to 100 characters', () => {
-    expect(parseShareCustomId(shareCustomId('recipe', 'Lasagne'))).toEqual({
-      kind: 'recipe',
-      name: 'Lasagne',
-    });
-    const long = shareCustomId('product', 'x'.repeat(300));
-    expect(long.length).toBe(100);
-    expect(parseShareCustomId(long)).toEqual({ kind: 'product', name: 'x'.repeat(85) });
-    expect(parseShareCustomId('something:else')).toBeNull();
-  });
-
-  it('cuts a long emoji name in the custom_id without an ellipsis or half a surrogate pair', () => {
-    const id = shareCustomId('product', '🥛'.repeat(80));
-    expect(id.length).toBeLessThanOrEqual(100);
-    expect(id).not.toContain('…');
-    expect(id).not.toMatch(/[\ud800-\udbff]$/);
-  });
-
   it('reads back every embed it renders with the schema the Share button copies cards with', () => {
     const embeds: DiscordEmbed[] = [
       ...renderDiscord(resultReply(product({ confidence: 0.75 }))).embeds,

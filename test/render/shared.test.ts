@@ -7,8 +7,6 @@ import {
   levelEmoji,
   levelLabel,
   levelScale,
-  SHOW_CONFIDENCE_BELOW,
-  shouldShowConfidence,
   truncate,
   unitLabel,
 } from '../../src/render/shared.js';
@@ -90,17 +88,5 @@ describe('truncate', () => {
     expect(truncate('a🥛🥛', 4, '')).toBe('a🥛');
     expect(truncate('ab🥛', 3, '')).toBe('ab');
     expect(truncate('abcdef', 0, '')).toBe('');
-  });
-});
-
-describe('shouldShowConfidence', () => {
-  it('shows only confidences below the threshold, never a missing one', () => {
-    expect(SHOW_CONFIDENCE_BELOW).toBe(0.9);
-    expect(shouldShowConfidence(0.7)).toBe(true);
-    expect(shouldShowConfidence(0.89)).toBe(true);
-    expect(shouldShowConfidence(0.9)).toBe(false);
-    expect(shouldShowConfidence(0.98)).toBe(false);
-    expect(shouldShowConfidence(1)).toBe(false);
-    expect(shouldShowConfidence(null)).toBe(false);
   });
 });

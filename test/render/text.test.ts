@@ -85,7 +85,7 @@ describe('renderText: products', () => {
 });
 
 describe('renderText: recipes', () => {
-  it('shows per serving, the verdict with its threshold and the top three contributors', () => {
+  it('shows per serving, the verdict with its threshold and the contributors, largest first', () => {
     const text = renderText(resultReply(recipe));
     expect(text.split('\n')).toEqual([
       'Lasagne',
@@ -95,6 +95,7 @@ describe('renderText: recipes', () => {
       '  - Beef mince (120 g): 0.9 kg CO2e, 73%',
       '  - Cheese (30 g): 0.2 kg CO2e, 16%',
       '  - Pasta (80 g): 0.1 kg CO2e, 8%',
+      '  - Tomato: 0.034 kg CO2e, 3%',
       'Match confidence: 82%',
       'Note: Per serving of 350 g',
       'Source: GreenSwapp API',

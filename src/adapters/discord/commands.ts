@@ -1,59 +1,59 @@
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ApplicationIntegrationType,
+  InteractionContextType,
+  type RESTPutAPIApplicationCommandsJSONBody,
+} from 'discord-api-types/v10';
 import { MAX_NAME_LENGTH } from '../../core/command.js';
 
 /**
- * The `/carbon` command as Discord's application-command JSON: the one definition that
- * registration uploads and the tests compare against.
+ * The `/carbon` command as Discord's application-command JSON, checked against discord-api-types'
+ * REST body type: the one definition that registration uploads, that the tests compare against,
+ * and that the handler derives its subcommand names from.
  */
-
-/** Discord's option types used here. */
-const SUB_COMMAND = 1;
-const STRING = 3;
-/** CHAT_INPUT: a slash command. */
-const CHAT_INPUT = 1;
-/** MESSAGE: a command in a message's "Apps" context menu; it has a name and no description or options. */
-const MESSAGE = 3;
 
 export const COMMAND_NAME = 'carbon';
 
 function nameOption(description: string) {
   return {
-    type: STRING,
+    type: ApplicationCommandOptionType.String,
     name: 'name',
     description,
     required: true,
     autocomplete: true,
     min_length: 1,
     max_length: MAX_NAME_LENGTH,
-  };
+  } as const;
 }
 
 export const CARBON_COMMAND = {
-  type: CHAT_INPUT,
+  type: ApplicationCommandType.ChatInput,
   name: COMMAND_NAME,
   description: 'Carbon footprint of a food product or a recipe',
   // Guild installs and DMs with the bot; interactions need no permissions in either.
-  contexts: [0, 1],
-  integration_types: [0],
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
   options: [
     {
-      type: SUB_COMMAND,
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'product',
       description: 'kg CO2e per kg (per litre for drinks), compared with its category',
       options: [nameOption('Food product to look up, e.g. oat milk')],
     },
     {
-      type: SUB_COMMAND,
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'recipe',
       description: 'kg CO2e per serving, and whether it fits a 1.5 °C diet',
       options: [nameOption('Recipe to look up, e.g. lasagne')],
     },
     {
-      type: SUB_COMMAND,
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'help',
       description: 'How to use /carbon',
     },
   ],
-} as const;
+} as const satisfies RESTPutAPIApplicationCommandsJSONBody[number];
 
 export const RATE_MENU_COMMAND_NAME = 'Rate this menu';
 
@@ -62,13 +62,23 @@ export const RATE_MENU_COMMAND_NAME = 'Rate this menu';
  * data.resolved.messages, its content included, without the privileged message-content intent.
  */
 export const RATE_MENU_COMMAND = {
-  type: MESSAGE,
+  type: ApplicationCommandType.Message,
   name: RATE_MENU_COMMAND_NAME,
-  // Discord's application-command reference: the description is an empty string for MESSAGE commands.
-  description: '',
-  contexts: [0, 1],
-  integration_types: [0],
-} as const;
+  // No description: Discord's reference has it empty for MESSAGE commands, and the REST type omits it.
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+  integration_types: [ApplicationIntegrationType.GuildInstall],
+} as const satisfies RESTPutAPIApplicationCommandsJSONBody[number];
 
 /** The body of the bulk-overwrite PUT: every command the app has. */
-export const COMMAND_DEFINITIONS = [CARBON_COMMAND, RATE_MENU_COMMAND] as const;
+export const COMMAND_DEFINITIONS = [
+  CARBON_COMMAND,
+  RATE_MENU_COMMAND,
+] as const satisfies RESTPutAPIApplicationCommandsJSONBody;
+
+/** The subcommands, as the definition names them. */
+export type CarbonSubcommand = (typeof CARBON_COMMAND.options)[number]['name'];
+/** The subcommands that take a name to look up: product and recipe. */
+export type LookupSubcommand = Extract<
+  (typeof CARBON_COMMAND.options)[number],
+  { options: readonly unknown[] }
+>['name'];

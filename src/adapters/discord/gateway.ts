@@ -93,6 +93,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
             : 'could not answer a Discord interaction',
       );
       // Nothing was acknowledged, so there is nothing to edit or follow up.
+      outcome.abandon?.('the first response could not be sent');
       return;
     }
     await outcome.after?.(rest);

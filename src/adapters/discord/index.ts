@@ -1,10 +1,8 @@
-import { setMaxListeners } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
-import { LookupCancelledError } from '../../core/errors.js';
-import { createInteractionHandler } from './handler.js';
+import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
+import { createInteractionHandler, DEFAULT_RESPONSE_BUDGET_MS } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';
-import { createDiscordRest, discordApiBase, discordApiRoot } from './rest.js';
+import { createDiscordRest, discordApiRoot } from './rest.js';
 import { createSignatureVerifier } from './signature.js';
 
 export { registerCommands } from './register.js';
@@ -12,10 +10,9 @@ export { registerCommands } from './register.js';
 export interface DiscordOptions {
   /** How long a lookup may take before the reply is deferred (default 2 s of Discord's 3 s). */
   budgetMs?: number;
-  /**
-   * How long stop() waits for deferred replies still being delivered, once before aborting the
-   * lookups and once after (for the work to drop the cancelled replies).
-   */
+  /** On stop, how long lookups in flight may still finish before their users are told to retry. */
+  graceMs?: number;
+  /** On stop, how long the "restarting" notices may take to go out. */
   drainMs?: number;
 }
 
@@ -34,26 +31,17 @@ export async function startDiscordWith(
   if (token === undefined && publicKey === undefined) return null;
   const logger = parent.child({ adapter: 'discord' });
 
-  const abort = new AbortController();
-  // Every lookup in flight listens on this one stop signal: many at once is normal, not a leak.
-  setMaxListeners(0, abort.signal);
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-  const drain = async (ms: number): Promise<void> => {
-    if (pending.size === 0) return;
-    await Promise.race([Promise.allSettled([...pending]), sleep(ms, undefined, { ref: false })]);
-  };
+  const pipeline = new InteractionPipeline({
+    logger,
+    budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS,
+  });
   const handler = createInteractionHandler({
     source: context.source,
     suggester: context.suggester,
     logger,
-    signal: abort.signal,
-    ...(options.budgetMs !== undefined && { budgetMs: options.budgetMs }),
+    pipeline,
   });
-  const rest = createDiscordRest({ baseUrl: discordApiBase(config), ...(token && { botToken: token }) });
+  const rest = createDiscordRest({ apiRoot: discordApiRoot(config), ...(token && { botToken: token }) });
 
   const modes: string[] = [];
   let stopped = false;
@@ -66,7 +54,7 @@ export async function startDiscordWith(
         handler,
         rest,
         logger,
-        track,
+        // While stopping the pipeline answers "restarting"; once stopped, the route answers 503.
         isStopped: () => stopped,
       }),
     );
@@ -77,14 +65,7 @@ export async function startDiscordWith(
   if (token !== undefined) {
     // Loaded only when needed: discord.js takes half a second to import.
     const { startGateway } = await import('./gateway.js');
-    const gateway = await startGateway({
-      token,
-      apiRoot: discordApiRoot(config),
-      handler,
-      rest,
-      logger,
-      track,
-    });
+    const gateway = await startGateway({ token, apiRoot: discordApiRoot(config), handler, rest, logger });
     stopGateway = () => gateway.stop();
     modes.push('gateway');
   }
@@ -93,17 +74,14 @@ export async function startDiscordWith(
     name: 'discord',
     description: `Discord (${modes.join(' + ')})`,
     async stop() {
+      // The gateway stays open through the grace, so interactions arriving meanwhile are told to
+      // try again rather than left to "The application did not respond".
+      await pipeline.stop({
+        graceMs: options.graceMs ?? DEFAULT_STOP.graceMs,
+        drainMs: options.drainMs ?? DEFAULT_STOP.drainMs,
+      });
       stopped = true;
       await stopGateway?.();
-      const drainMs = options.drainMs ?? 5_000;
-      // Deferred replies still being delivered get a moment to finish before lookups are aborted.
-      await drain(drainMs);
-      // Sources rethrow this reason, so the replies of aborted lookups carry code 'cancelled' and
-      // the handler drops them instead of telling users "the footprint service is having trouble".
-      abort.abort(new LookupCancelledError('the bot is stopping'));
-      // Then the work still in flight finishes with its aborted lookups (dropping their replies),
-      // so that nothing is sent once stop() has resolved.
-      await drain(drainMs);
     },
   };
 }

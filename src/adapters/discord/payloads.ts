@@ -1,3 +1,12 @@
+import type {
+  APIApplicationCommandAutocompleteResponse,
+  APIApplicationCommandOptionChoice,
+  APIInteractionResponseCallbackData,
+  APIInteractionResponseDeferredChannelMessageWithSource,
+  APIInteractionResponseDeferredMessageUpdate,
+  APIInteractionResponsePong,
+  InteractionResponseType,
+} from 'discord-api-types/v10';
 import { z } from 'zod';
 import type { DiscordMessage } from '../../render/discord.js';
 
@@ -6,21 +15,8 @@ import type { DiscordMessage } from '../../render/discord.js';
  * payload is ignored), and the responses it sends back.
  */
 
-export const InteractionType = {
-  Ping: 1,
-  ApplicationCommand: 2,
-  MessageComponent: 3,
-  ApplicationCommandAutocomplete: 4,
-} as const;
-
-export const CallbackType = {
-  Pong: 1,
-  ChannelMessageWithSource: 4,
-  DeferredChannelMessageWithSource: 5,
-  DeferredUpdateMessage: 6,
-  UpdateMessage: 7,
-  ApplicationCommandAutocompleteResult: 8,
-} as const;
+/** Discord's own enums (discord-api-types, as discord.js uses), re-exported under the names used here. */
+export { InteractionResponseType as CallbackType, InteractionType } from 'discord-api-types/v10';
 
 const Snowflake = z.string().regex(/^\d{1,25}$/);
 
@@ -67,18 +63,23 @@ export const InteractionSchema = z.object({
 });
 export type Interaction = z.infer<typeof InteractionSchema>;
 
-export interface AutocompleteChoice {
-  name: string;
-  value: string;
-}
+export type AutocompleteChoice = APIApplicationCommandOptionChoice<string>;
 
+/**
+ * The responses the bot sends: discord-api-types' own, with the message bodies the renderer
+ * builds (checked against Discord's type below).
+ */
 export type InteractionResponse =
-  | { type: typeof CallbackType.Pong }
-  | { type: typeof CallbackType.ChannelMessageWithSource; data: DiscordMessage }
-  | { type: typeof CallbackType.DeferredChannelMessageWithSource; data: { flags?: number } }
-  | { type: typeof CallbackType.DeferredUpdateMessage }
-  | { type: typeof CallbackType.UpdateMessage; data: DiscordMessage }
-  | {
-      type: typeof CallbackType.ApplicationCommandAutocompleteResult;
-      data: { choices: AutocompleteChoice[] };
-    };
+  | APIInteractionResponsePong
+  | { type: InteractionResponseType.ChannelMessageWithSource; data: DiscordMessage }
+  | APIInteractionResponseDeferredChannelMessageWithSource
+  | APIInteractionResponseDeferredMessageUpdate
+  | { type: InteractionResponseType.UpdateMessage; data: DiscordMessage }
+  | APIApplicationCommandAutocompleteResponse;
+
+/** The renderer's message is a valid callback body as Discord's types define it. */
+export type MessageChecksAgainstDiscord = DiscordMessage extends APIInteractionResponseCallbackData
+  ? true
+  : never;
+const _messageChecks: MessageChecksAgainstDiscord = true;
+void _messageChecks;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../../config/env.js';
 import { COMMAND_DEFINITIONS } from './commands.js';
-import { createDiscordRest, DiscordRestError, discordApiBase } from './rest.js';
+import { createDiscordRest, DiscordRestError, discordApiRoot } from './rest.js';
 
 export interface RegistrationResult {
   scope: 'global' | 'guild';
@@ -29,7 +29,7 @@ export async function registerCommands(config: Config, logger: Logger): Promise<
   const applicationId = config.DISCORD_APPLICATION_ID!;
   const guildId = config.DISCORD_GUILD_ID;
   const scope = guildId === undefined ? 'global' : 'guild';
-  const rest = createDiscordRest({ baseUrl: discordApiBase(config), botToken: config.discordToken! });
+  const rest = createDiscordRest({ apiRoot: discordApiRoot(config), botToken: config.discordToken! });
   let registered: unknown;
   try {
     registered = await rest.putCommands(applicationId, guildId, COMMAND_DEFINITIONS);

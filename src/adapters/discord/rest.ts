@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { request } from 'undici';
+import { DiscordAPIError, HTTPError, RateLimitError, REST } from '@discordjs/rest';
+import { Routes } from 'discord-api-types/v10';
 import type { Config } from '../../config/env.js';
 import type { DiscordMessage } from '../../render/discord.js';
 import type { InteractionResponse } from './payloads.js';
@@ -7,29 +8,29 @@ import type { InteractionResponse } from './payloads.js';
 export const DEFAULT_DISCORD_API_URL = 'https://discord.com/api';
 export const DISCORD_API_VERSION = '10';
 
-const USER_AGENT = 'DiscordBot (https://github.com/carbon-bot/carbon, 0.1.0)';
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Webhook edits and follow-ups (15 minutes to land) and command registration. */
-const MAX_ATTEMPTS = 3;
-/** The longest a retried call waits between attempts, whatever Discord's retry_after says. */
-const MAX_RETRY_WAIT_MS = 5_000;
+/** The longest a call waits out a 429 before giving up, whatever Discord's Retry-After says. */
+const MAX_RATE_LIMIT_WAIT_MS = 5_000;
+/** Edits racing the acknowledgement they edit: how many times to try again. */
+const RACE_ATTEMPTS = 3;
 
 /**
- * DISCORD_API_URL without a version suffix, as discord.js's `rest.api` option wants it. Both
- * `https://discord.com/api` and `https://discord.com/api/v10` are accepted.
+ * DISCORD_API_URL without a version suffix, as discord.js's and @discordjs/rest's `api` option
+ * wants it. Both `https://discord.com/api` and `https://discord.com/api/v10` are accepted.
  */
 export function discordApiRoot(config: Pick<Config, 'DISCORD_API_URL'>): string {
   return (config.DISCORD_API_URL ?? DEFAULT_DISCORD_API_URL).replace(/\/+$/, '').replace(/\/v\d+$/, '');
 }
 
-/** The versioned base every REST path is appended to. */
+/** The versioned base (for tools that want it whole). */
 export function discordApiBase(config: Pick<Config, 'DISCORD_API_URL'>): string {
   return `${discordApiRoot(config)}/v${DISCORD_API_VERSION}`;
 }
 
 /**
  * A failed Discord REST call. The message names the route template, never the URL: interaction
- * tokens travel in the path and the bot token in a header, and neither may reach a log.
+ * tokens travel in the path and the bot token in a header, and neither may reach a log. The
+ * library's own errors carry the URL, so they are never passed on.
  */
 export class DiscordRestError extends Error {
   constructor(
@@ -49,18 +50,18 @@ export class DiscordRestError extends Error {
 /** The REST calls the bot makes; interaction endpoints authenticate by the token in the path. */
 export interface DiscordRest {
   /**
-   * Gateway mode only: in HTTP mode the response is the HTTP reply itself. Never retried: it must
-   * land within Discord's 3 s, so a 429 or any other failure rejects at once.
+   * Gateway mode only: in HTTP mode the response is the HTTP reply itself. A 429 is never waited
+   * out: the answer must land within Discord's 3 s.
    */
   createResponse(interactionId: string, token: string, response: InteractionResponse): Promise<void>;
   /**
    * Edits the first response: the deferred reply, or for a component interaction answered with
-   * type 6/7 the message the component is on. Retried a bounded number of times.
+   * type 6/7 the message the component is on.
    */
   editOriginal(applicationId: string, token: string, message: Omit<DiscordMessage, 'flags'>): Promise<void>;
   /**
    * A new message through the interaction token (public unless flags is 64). After a type 5
-   * deferral the first follow-up takes the place of the "thinking…" message. Retried like edits.
+   * deferral the first follow-up takes the place of the "thinking…" message.
    */
   followUp(applicationId: string, token: string, message: DiscordMessage): Promise<void>;
   /** Bulk overwrite with the bot token; returns Discord's list of commands. */
@@ -68,126 +69,97 @@ export interface DiscordRest {
 }
 
 export interface DiscordRestOptions {
-  /** Versioned base, see discordApiBase. */
-  baseUrl: string;
+  /** Unversioned root, see discordApiRoot. */
+  apiRoot: string;
   botToken?: string;
 }
 
+/**
+ * Discord REST through @discordjs/rest, discord.js's own client: it keeps Discord's per-route
+ * buckets and waits out 429s as Retry-After says. What is ours: a 429
+ * on the interaction callback, or one asking for more than 5 s, rejects at once (the user is
+ * waiting); an edit that races the acknowledgement it edits (Unknown message or webhook right after
+ * a deferral) is tried again briefly; and errors are reduced to ones without tokens.
+ */
 export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
-  const seg = encodeURIComponent;
+  const rest = new REST({
+    api: options.apiRoot,
+    version: DISCORD_API_VERSION,
+    timeout: REQUEST_TIMEOUT_MS,
+    // A 5xx or a timeout is not tried again: the caller has a fallback (a follow-up instead of
+    // the edit, the error notice) that reaches the user sooner than another 10 s attempt.
+    retries: 0,
+    rejectOnRateLimit: (limit) =>
+      limit.url.endsWith('/callback') || limit.retryAfter > MAX_RATE_LIMIT_WAIT_MS,
+  });
+  if (options.botToken !== undefined) rest.setToken(options.botToken);
 
-  async function call(
-    method: 'POST' | 'PATCH' | 'PUT',
-    route: string,
-    path: string,
-    body: unknown,
-    { auth = false, retry = true }: { auth?: boolean; retry?: boolean } = {},
-  ): Promise<unknown> {
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    if (auth) {
-      if (options.botToken === undefined) throw new Error(`Discord ${route} needs the bot token`);
-      headers.authorization = `Bot ${options.botToken}`;
-    }
+  async function call<T>(route: string, work: () => Promise<T>, retryRace = false): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let response: Awaited<ReturnType<typeof request>>;
       try {
-        response = await request(`${options.baseUrl}${path}`, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          headersTimeout: REQUEST_TIMEOUT_MS,
-          bodyTimeout: REQUEST_TIMEOUT_MS,
-        });
+        return await work();
       } catch (error) {
-        // Network errors: the message carries host and port at most, never the path.
-        const code = (error as { code?: string }).code ?? 'network error';
-        throw new DiscordRestError(route, 0, null, code);
+        const reduced = reduce(route, error);
+        const race = reduced.status === 404 && (reduced.code === 10008 || reduced.code === 10015);
+        if (!(retryRace && race && attempt < RACE_ATTEMPTS)) throw reduced;
+        await sleep(250 * attempt);
       }
-      const text = await response.body.text();
-      if (response.statusCode >= 200 && response.statusCode < 300) {
-        return text === '' ? null : JSON.parse(text);
-      }
-      const parsed = parseError(text);
-      const wait = retry
-        ? retryDelayMs(response.statusCode, parsed, response.headers['retry-after'], attempt)
-        : null;
-      if (wait !== null && attempt < MAX_ATTEMPTS) {
-        await sleep(wait);
-        continue;
-      }
-      throw new DiscordRestError(route, response.statusCode, parsed.code, parsed.message);
     }
   }
 
   return {
     async createResponse(interactionId, token, response) {
-      await call(
-        'POST',
-        'POST /interactions/:id/:token/callback',
-        `/interactions/${seg(interactionId)}/${seg(token)}/callback`,
-        response,
-        { retry: false },
+      await call('POST /interactions/:id/:token/callback', () =>
+        rest.post(Routes.interactionCallback(interactionId, token), { body: response, auth: false }),
       );
     },
     async editOriginal(applicationId, token, message) {
       await call(
-        'PATCH',
         'PATCH /webhooks/:application/:token/messages/@original',
-        `/webhooks/${seg(applicationId)}/${seg(token)}/messages/@original`,
-        message,
+        () => rest.patch(Routes.webhookMessage(applicationId, token), { body: message, auth: false }),
+        true,
       );
     },
     async followUp(applicationId, token, message) {
       await call(
-        'POST',
         'POST /webhooks/:application/:token',
-        `/webhooks/${seg(applicationId)}/${seg(token)}`,
-        message,
+        () => rest.post(Routes.webhook(applicationId, token), { body: message, auth: false }),
+        true,
       );
     },
     async putCommands(applicationId, guildId, body) {
-      const path =
-        guildId === undefined
-          ? `/applications/${seg(applicationId)}/commands`
-          : `/applications/${seg(applicationId)}/guilds/${seg(guildId)}/commands`;
+      if (options.botToken === undefined) throw new Error('Discord command registration needs the bot token');
       const route =
+        guildId === undefined
+          ? Routes.applicationCommands(applicationId)
+          : Routes.applicationGuildCommands(applicationId, guildId);
+      const template =
         guildId === undefined
           ? 'PUT /applications/:id/commands'
           : 'PUT /applications/:id/guilds/:guild/commands';
-      return call('PUT', route, path, body, { auth: true });
+      return call(template, () => rest.put(route, { body }));
     },
   };
 }
 
-function parseError(text: string): { code: number | null; message: string; retryAfter: number | null } {
-  try {
-    const json = JSON.parse(text) as { code?: unknown; message?: unknown; retry_after?: unknown };
-    return {
-      code: typeof json.code === 'number' ? json.code : null,
-      message: typeof json.message === 'string' ? json.message.slice(0, 200) : '',
-      retryAfter: typeof json.retry_after === 'number' ? json.retry_after : null,
-    };
-  } catch {
-    return { code: null, message: '', retryAfter: null };
+/** The library's errors, reduced to route, status, Discord's code and message: no URL, no token. */
+function reduce(route: string, error: unknown): DiscordRestError {
+  if (error instanceof DiscordAPIError) {
+    const code = typeof error.code === 'number' ? error.code : null;
+    const message = (error.rawError as { message?: unknown }).message;
+    return new DiscordRestError(
+      route,
+      error.status,
+      code,
+      typeof message === 'string' ? message.slice(0, 200) : '',
+    );
   }
-}
-
-/**
- * When to try again: after a 429 (as Discord says, capped), and briefly when an edit races the
- * acknowledgement it edits (Unknown message/webhook right after a deferral).
- */
-function retryDelayMs(
-  status: number,
-  error: { code: number | null; retryAfter: number | null },
-  retryAfterHeader: string | string[] | undefined,
-  attempt: number,
-): number | null {
-  if (status === 429) {
-    const header = Number(Array.isArray(retryAfterHeader) ? retryAfterHeader[0] : retryAfterHeader);
-    const seconds = error.retryAfter ?? (Number.isFinite(header) ? header : 1);
-    return Math.min(Math.max(seconds, 0) * 1000, MAX_RETRY_WAIT_MS);
+  if (error instanceof RateLimitError) {
+    return new DiscordRestError(route, 429, null, `rate limited for ${Math.ceil(error.retryAfter / 1000)} s`);
   }
-  if (status === 404 && (error.code === 10008 || error.code === 10015)) return 250 * attempt;
-  return null;
+  if (error instanceof HTTPError) return new DiscordRestError(route, error.status, null, error.name);
+  // Network errors and timeouts: the code or name only, never the message (it may hold the URL).
+  const code = (error as { code?: unknown }).code;
+  const name = error instanceof Error ? error.name : 'error';
+  return new DiscordRestError(route, 0, null, typeof code === 'string' ? code : name);
 }

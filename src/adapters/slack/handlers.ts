@@ -5,41 +5,26 @@ import type {
   ButtonAction,
   RespondArguments,
   RespondFn,
-  SlackActionMiddlewareArgs,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { type Command, parseCommand } from '../../core/command.js';
-import type { LookupKind } from '../../core/errors.js';
-import { handleCommandText, type Reply, runLookup } from '../../core/lookup.js';
-import { toErrorView } from '../../core/messages.js';
+import { createCoreHandlers } from '../../core/handlers.js';
+import type { Reply } from '../../core/lookup.js';
+import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
 import type { LookupSource } from '../../core/source.js';
-import {
-  decodeLookupButton,
-  renderSlack,
-  SHARE_ACTION_ID,
-  SUGGESTION_ACTION_PREFIX,
-} from '../../render/slack.js';
-import { withinBudget } from '../ack-budget.js';
-import type { InFlight } from './inflight.js';
-import { describeSlackError, genericError, lookingUp, safeEphemeral, shareFailureText } from './reply.js';
+import { renderSlack } from '../../render/slack.js';
+import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
+import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
 
 export interface SlackHandlerDeps {
   source: LookupSource;
   logger: Logger;
-  /** How long a slash command may wait for its answer before acking with "Looking up…" instead. */
-  ackBudgetMs: number;
-  /** Aborts running lookups when the adapter stops, so lookups nobody will read end early. */
-  inflight: InFlight;
+  /** The lifecycle every interaction runs through; stopping it stops the adapter's work. */
+  pipeline: InteractionPipeline;
 }
 
 export const SLASH_COMMAND = '/carbon';
-
-const LATE = Symbol('late');
-
-function isCancelled(reply: Reply): boolean {
-  return reply.type === 'error' && reply.error.code === 'cancelled';
-}
 
 function parseQuietly(text: string): Command | null {
   try {
@@ -49,174 +34,155 @@ function parseQuietly(text: string): Command | null {
   }
 }
 
-/** Sends through response_url; failures (expired URL, Slack down) are logged, never thrown. */
-async function deliver(
-  respond: RespondFn,
-  message: RespondArguments,
-  logger: Logger,
-  what: string,
-): Promise<void> {
+/** Sends through response_url; a failure (expired URL, Slack down) is logged, then rethrown. */
+async function deliver(respond: RespondFn, message: RespondArguments, logger: Logger, what: string) {
   try {
     await respond(message);
   } catch (error) {
     logger.warn({ ...describeSlackError(error), what }, 'Slack response_url delivery failed');
+    throw error;
   }
 }
 
-export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
-  const { source, logger, inflight } = deps;
-
-  const lookup = (kind: LookupKind, name: string): Promise<Reply> =>
-    inflight.run((signal) => runLookup({ type: 'lookup', kind, name }, source, logger, { signal }));
-
-  /**
-   * A reply that finished after the adapter began stopping, or whose lookup was cancelled (the stop
-   * aborts lookups with LookupCancelledError), is for nobody: it would only tell the user about a
-   * shutdown, so it is dropped.
-   */
-  const dropped = (reply: Reply, what: string): boolean => {
-    if (inflight.stopped) {
-      logger.info({ what }, 'late reply dropped: the Slack adapter stopped');
-      return true;
-    }
-    if (isCancelled(reply)) {
-      logger.info({ what }, 'reply dropped: the lookup was cancelled');
-      return true;
-    }
-    return false;
+/** An action's ack carries nothing and may be sent once; whichever step comes first sends it. */
+function ackOnce(ack: () => Promise<void>): () => Promise<void> {
+  let acked: Promise<void> | null = null;
+  return () => {
+    acked ??= ack();
+    return acked;
   };
+}
 
-  // Every listener runs under inflight.track, so stopping waits until its reply is sent or dropped.
-  app.command(SLASH_COMMAND, async (args) => inflight.track(() => onCommand(args)));
+/**
+ * Translates Slack's slash command and buttons to and from the core pipeline. Each listener builds
+ * a ReplyChannel (how Slack answers: the ack, response_url, chat.postMessage) and hands the work
+ * to the pipeline, which owns the 3 s deadline, late delivery, fallbacks and stopping.
+ */
+export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
+  const { logger, pipeline } = deps;
+  const core = createCoreHandlers(deps.source);
 
-  async function onCommand({
-    command,
-    ack,
-    respond,
-  }: SlackCommandMiddlewareArgs & AllMiddlewareArgs): Promise<void> {
-    const parsed = parseQuietly(command.text);
-    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-    const context = {
-      kind: lookupKind ?? parsed?.type ?? 'unparsed',
-      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
-    };
-    // handleCommandText never throws by contract; should it anyway, the user still gets an answer.
-    const pending = inflight
-      .run((signal) => handleCommandText(command.text, source, logger, { signal }))
-      .catch((error: unknown): Reply => {
-        logger.error({ err: error, ...context }, 'Slack command failed unexpectedly');
-        return { type: 'error', error: toErrorView(error) };
-      });
-    // Slack drops the command with operation_timeout unless acked within 3 s: answer in the ack
-    // when the lookup is quick, otherwise ack now and deliver the answer through response_url.
-    // Nothing on this path may throw (Bolt would answer 500): safeEphemeral falls back to the
-    // generic error card when the reply cannot be rendered.
-    const early = await withinBudget(pending, deps.ackBudgetMs, LATE);
-    if (early !== LATE) {
-      // Slack needs its ack whatever happens; an empty one shows the user nothing.
-      if (dropped(early, 'answer in the ack')) await ack();
-      else await ack(safeEphemeral(early, { lookupKind }, logger, { ...context, stage: 'ack' }));
-      return;
-    }
-    await ack(
-      parsed?.type === 'lookup'
-        ? lookingUp(parsed.kind, parsed.name)
-        : { response_type: 'ephemeral', text: 'Looking it up…' },
-    );
-    const reply = await pending;
-    if (dropped(reply, 'late answer')) return;
-    // A new ephemeral message, not replace_original: a slash command's response_url cannot replace
-    // the command's own ephemeral ack (only an interaction's response_url replaces its message), so
-    // "Looking up…" stays above the answer.
-    await deliver(
-      respond,
-      safeEphemeral(reply, { lookupKind }, logger, { ...context, stage: 'late answer' }),
-      logger,
-      'late answer',
-    );
-  }
+  app.command(
+    SLASH_COMMAND,
+    async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+      const parsed = parseQuietly(command.text);
+      const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
+      const context = {
+        kind: lookupKind ?? parsed?.type ?? 'unparsed',
+        name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
+      };
+      const card = (reply: Reply, stage: string) =>
+        rendered(reply, { lookupKind }, logger, { ...context, stage });
+      const channel: ReplyChannel = {
+        // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
+        // in the ack when it is quick.
+        answerNow: async (reply) => ack(card(reply, 'ack')),
+        acknowledge: async () =>
+          ack(
+            parsed?.type === 'lookup'
+              ? lookingUp(parsed.kind, parsed.name)
+              : { response_type: 'ephemeral', text: 'Looking it up…' },
+          ),
+        // A new ephemeral message, not replace_original: a slash command's response_url cannot
+        // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
+        deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
+        deliverFailure: (error) =>
+          deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
+      };
+      await pipeline.run(core.commandText, command.text, channel, context);
+    },
+  );
 
-  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => inflight.track(() => onShare(args)));
-
-  async function onShare({
-    ack,
-    body,
-    action,
-    client,
-    respond,
-  }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs): Promise<void> {
-    await ack();
+  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => {
+    const { body, action, client, respond } = args;
+    const ack = ackOnce(() => args.ack());
     const value = decodeLookupButton(action.value);
-    const channel = body.channel?.id ?? body.container?.channel_id;
-    if (value === null || typeof channel !== 'string') {
+    const channelId = body.channel?.id ?? body.container?.channel_id;
+    if (value === null || typeof channelId !== 'string') {
+      await ack();
       logger.warn(
-        { hasValue: value !== null, hasChannel: channel !== undefined },
+        { hasValue: value !== null, hasChannel: channelId !== undefined },
         'share button without usable payload',
       );
       return;
     }
-    // Re-looked-up rather than carried in the button: the value stays small and the card current.
-    const reply = await lookup(value.k, value.q);
-    if (dropped(reply, 'share')) return;
-    if (reply.type !== 'result') {
-      await deliver(
-        respond,
-        {
-          ...safeEphemeral(reply, { lookupKind: value.k }, logger, { kind: value.k, stage: 'share' }),
-          replace_original: false,
-        },
-        logger,
-        'share lookup error',
+    const context = { kind: value.k, stage: 'share' };
+    const privately = (message: RespondArguments, what: string) =>
+      deliver(respond, { ...message, replace_original: false }, logger, what);
+    // The answer is looked up again rather than carried in the button: the value stays small and
+    // the card current; Discord's Share does the same.
+    const share: ReplyChannel['deliverLater'] = async (reply) => {
+      if (reply.type !== 'result') {
+        await privately(rendered(reply, { lookupKind: value.k }, logger, context), 'share lookup error');
+        return;
+      }
+      let card: ReturnType<typeof renderSlack>;
+      try {
+        card = renderSlack(reply, { share: false, sharedBy: body.user.id });
+      } catch (error) {
+        logger.error({ err: error, ...context }, 'could not render the Slack reply');
+        throw error;
+      }
+      try {
+        // chat.postMessage rather than an in_channel response: the post is the bot's own message,
+        // and Slack reports not_in_channel explicitly, so the user learns how to fix it.
+        await client.chat.postMessage({
+          channel: channelId,
+          ...card,
+          unfurl_links: false,
+          unfurl_media: false,
+        });
+      } catch (error) {
+        const { code, message } = describeSlackError(error);
+        logger.warn({ code, message }, 'sharing to the channel failed');
+        await privately({ response_type: 'ephemeral', text: shareFailureText(code) }, 'share failure notice');
+        return;
+      }
+      await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share').catch(
+        () => undefined,
       );
-      return;
-    }
-    let card: ReturnType<typeof renderSlack>;
-    try {
-      card = renderSlack(reply, { share: false, sharedBy: body.user.id });
-    } catch (error) {
-      logger.error({ err: error, kind: value.k, stage: 'share' }, 'could not render the Slack reply');
-      await deliver(respond, { ...genericError(error), replace_original: false }, logger, 'share failure');
-      return;
-    }
-    try {
-      // chat.postMessage rather than an in_channel response: the post is the bot's own message,
-      // and Slack reports not_in_channel explicitly, so the user learns how to fix it.
-      await client.chat.postMessage({ channel, ...card, unfurl_links: false, unfurl_media: false });
-    } catch (error) {
-      const { code, message } = describeSlackError(error);
-      logger.warn({ code, message }, 'sharing to the channel failed');
-      await deliver(
-        respond,
-        { response_type: 'ephemeral', replace_original: false, text: shareFailureText(code) },
-        logger,
-        'share failure notice',
-      );
-      return;
-    }
-    await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share');
-  }
+    };
+    const channel: ReplyChannel = {
+      answerNow: async (reply) => {
+        await ack();
+        await share(reply);
+      },
+      acknowledge: ack,
+      deliverLater: share,
+      deliverFailure: (error) => privately(ephemeral({ type: 'error', error }), 'share failure'),
+    };
+    await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
+  });
 
-  app.action<BlockAction<ButtonAction>>(new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`), async (args) =>
-    inflight.track(async () => {
-      const { ack, action, respond } = args;
+  app.action<BlockAction<ButtonAction>>(new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`), async (args) => {
+    const { action, respond } = args;
+    const ack = ackOnce(() => args.ack());
+    const value = decodeLookupButton(action.value);
+    if (value === null) {
       await ack();
-      const value = decodeLookupButton(action.value);
-      if (value === null) return;
-      const reply = await lookup(value.k, value.q);
-      if (dropped(reply, 'suggestion answer')) return;
-      // An interaction's response_url may replace the message holding the button: the answer takes
-      // the place of the "not found" message.
-      await deliver(
+      return;
+    }
+    // An interaction's response_url may replace the message holding the button: the answer takes
+    // the place of the "not found" message.
+    const context = { kind: value.k, stage: 'suggestion' };
+    const replace: ReplyChannel['deliverLater'] = (reply) =>
+      deliver(
         respond,
-        {
-          ...safeEphemeral(reply, { lookupKind: value.k }, logger, { kind: value.k, stage: 'suggestion' }),
-          replace_original: true,
-        },
+        { ...rendered(reply, { lookupKind: value.k }, logger, context), replace_original: true },
         logger,
         'suggestion answer',
       );
-    }),
-  );
+    const channel: ReplyChannel = {
+      answerNow: async (reply) => {
+        await ack();
+        await replace(reply);
+      },
+      acknowledge: ack,
+      deliverLater: replace,
+      deliverFailure: (error) => replace({ type: 'error', error }),
+    };
+    await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
+  });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');

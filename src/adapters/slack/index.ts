@@ -1,9 +1,9 @@
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
-import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../app/context.js';
+import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
+import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerSlackHandlers } from './handlers.js';
 import { slackEventsRoute } from './http-route.js';
-import { InFlight } from './inflight.js';
 import { describeSlackError } from './reply.js';
 
 export const SLACK_EVENTS_PATH = '/slack/events';
@@ -14,11 +14,11 @@ export interface SlackAdapterOptions {
   ackBudgetMs?: number;
   /** Web API retries for chat.postMessage and friends; lower in tests. */
   retries?: number;
-  /** How long stop() waits for handlers to send or drop their replies once lookups are aborted. */
+  /** On stop, how long lookups in flight may still finish before their users are told to retry. */
+  graceMs?: number;
+  /** On stop, how long the "restarting" notices may take to go out. */
   drainMs?: number;
 }
-
-const DEFAULT_DRAIN_MS = 5_000;
 
 /** WebClient wants its base URL to end with "/" and resolves method names against it. */
 export function slackApiBase(url: string | undefined): string | undefined {
@@ -87,14 +87,16 @@ async function startSlackWith(
     convoStore: false,
   });
 
-  const inflight = new InFlight();
-  const drainMs = options.drainMs ?? DEFAULT_DRAIN_MS;
-  registerSlackHandlers(app, {
-    source: context.source,
+  const pipeline = new InteractionPipeline({
     logger,
-    ackBudgetMs: options.ackBudgetMs ?? DEFAULT_ACK_BUDGET_MS,
-    inflight,
+    budgetMs: options.ackBudgetMs ?? DEFAULT_ACK_BUDGET_MS,
   });
+  const stopPipeline = () =>
+    pipeline.stop({
+      graceMs: options.graceMs ?? DEFAULT_STOP.graceMs,
+      drainMs: options.drainMs ?? DEFAULT_STOP.drainMs,
+    });
+  registerSlackHandlers(app, { source: context.source, logger, pipeline });
 
   try {
     await app.init(); // auth.test: a wrong token fails here, at start-up, not on the first command
@@ -114,7 +116,7 @@ async function startSlackWith(
     return {
       name: 'slack',
       description: `Slack (HTTP, POST ${SLACK_EVENTS_PATH})`,
-      stop: () => inflight.stop(drainMs),
+      stop: stopPipeline,
     };
   }
 
@@ -132,7 +134,7 @@ async function startSlackWith(
     name: 'slack',
     description: 'Slack (Socket Mode)',
     stop: async () => {
-      await inflight.stop(drainMs);
+      await stopPipeline();
       await app.stop();
     },
   };

@@ -2,7 +2,6 @@ import type { RespondArguments } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
-import { toErrorView } from '../../core/messages.js';
 import { escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
 import { scrubSecrets } from './bolt-logger.js';
 
@@ -11,21 +10,11 @@ export function ephemeral(reply: Reply, options: SlackRenderOptions = {}): Respo
   return { response_type: 'ephemeral', ...renderSlack(reply, options) };
 }
 
-/** The generic "something went wrong" card, as plain text should even that fail to render. */
-export function genericError(error: unknown): RespondArguments {
-  const view = toErrorView(error);
-  try {
-    return ephemeral({ type: 'error', error: view });
-  } catch {
-    return { response_type: 'ephemeral', text: [view.text, view.hint].filter(Boolean).join(' ') };
-  }
-}
-
 /**
- * `ephemeral` that never throws: a reply the renderer cannot handle (a source bug) becomes the
- * generic error card, logged with `context`, so the ack deadline is met with words, not a 500.
+ * `ephemeral`, logging a reply the renderer cannot handle (a source bug) with `context` before
+ * the pipeline falls back to the generic error card.
  */
-export function safeEphemeral(
+export function rendered(
   reply: Reply,
   options: SlackRenderOptions,
   logger: Logger,
@@ -35,7 +24,7 @@ export function safeEphemeral(
     return ephemeral(reply, options);
   } catch (error) {
     logger.error({ err: error, ...context, replyType: reply.type }, 'could not render the Slack reply');
-    return genericError(error);
+    throw error;
   }
 }
 

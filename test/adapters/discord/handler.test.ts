@@ -4,7 +4,7 @@ import {
   lastResortMessage,
   toChoices,
 } from '../../../src/adapters/discord/handler.js';
-import { createDiscordRest, discordApiBase } from '../../../src/adapters/discord/rest.js';
+import { createDiscordRest, discordApiRoot } from '../../../src/adapters/discord/rest.js';
 import { NotFoundError } from '../../../src/core/errors.js';
 import { toErrorView } from '../../../src/core/messages.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
@@ -70,7 +70,7 @@ describe('createInteractionHandler', () => {
   });
   afterAll(() => fake.stop());
 
-  const rest = () => createDiscordRest({ baseUrl: discordApiBase({ DISCORD_API_URL: fake.apiUrl }) });
+  const rest = () => createDiscordRest({ apiRoot: discordApiRoot({ DISCORD_API_URL: fake.apiUrl }) });
 
   it('returns null for payloads that are not interactions or not /carbon', async () => {
     const handler = createInteractionHandler({
@@ -223,23 +223,35 @@ describe('createInteractionHandler', () => {
     expect(String(edit!.body!.content)).toContain('Something went wrong');
   });
 
-  it('answers with the generic error when handling throws anywhere else (the catch-all)', async () => {
+  it('shares by looking the name up again, as Slack does, without reading the clicked message', async () => {
     const handler = createInteractionHandler({
       source: createCatalogSource(catalog),
       suggester: null,
       logger: silentLogger(),
     });
-    // Reading the clicked message throws: stands in for any bug outside rendering.
+    // Reading the clicked message would throw: the share never reads it.
     const hostile = {
       title: 'Oat milk',
       get description(): string {
-        throw new Error('renderer bug');
+        throw new Error('read the message');
       },
     };
-    const outcome = await handler(buttonPayload('carbon:share:p:Oat milk', [hostile]));
-    expect(outcome?.response).toMatchObject({
-      type: 4,
-      data: { flags: 64, content: expect.stringContaining('Something went wrong') },
+    const click = buttonPayload('carbon:share:p:Oat milk', [hostile]);
+    const outcome = await handler(click);
+    expect(outcome?.response).toEqual({
+      type: 7,
+      data: {
+        content: '✅ Shared in the channel.',
+        embeds: [],
+        components: [],
+        allowed_mentions: { parse: [] },
+      },
     });
+    await rest().createResponse(click.id, click.token, outcome!.response);
+    await outcome!.after!(rest());
+    const shared = fake.webhooks.find((each) => each.token === click.token);
+    expect(shared?.body).toMatchObject({ content: `Shared by <@${USER_ID}>` });
+    const found = await createCatalogSource(catalog).lookupProduct('Oat milk');
+    expect((shared!.body as { embeds: { title: string }[] }).embeds[0]!.title).toBe(found.name);
   });
 });

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import type { RunningAdapter } from '../../../src/adapters/context.js';
 import { startDiscordWith } from '../../../src/adapters/discord/index.js';
-import type { RunningAdapter } from '../../../src/app/context.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
 import { createLogger, silentLogger } from '../../../src/logging/logger.js';
@@ -33,6 +33,8 @@ export interface HarnessOptions {
   budgetMs?: number;
   /** How long stop() waits for work in flight (default 2 s). */
   drainMs?: number;
+  /** How long stop() lets lookups in flight finish before telling users to retry (default drainMs). */
+  graceMs?: number;
   /** The fake gateway's heartbeat_interval. */
   heartbeatIntervalMs?: number;
 }
@@ -81,7 +83,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       : { DISCORD_PUBLIC_KEY: signer.publicKeyHex, DISCORD_API_URL: fake.apiUrl };
   const adapter = await startDiscordWith(
     { config: parseConfig(env), logger, source: options.source, suggester: options.suggester, http },
-    { budgetMs: options.budgetMs ?? 1_000, drainMs: options.drainMs ?? 2_000 },
+    {
+      budgetMs: options.budgetMs ?? 1_000,
+      drainMs: options.drainMs ?? 2_000,
+      graceMs: options.graceMs ?? options.drainMs ?? 2_000,
+    },
   );
   if (adapter === null) throw new Error('adapter did not start');
   const address: AddressInfo = await http.listen(0, '127.0.0.1');
@@ -112,6 +118,7 @@ export async function startApiHarness(options: {
   timeoutMs: number;
   budgetMs: number;
   drainMs?: number;
+  graceMs?: number;
 }): Promise<ApiHarness> {
   const greenswapp = await startFakeGreenSwapp();
   const source = createApiSource({
@@ -129,6 +136,7 @@ export async function startApiHarness(options: {
     suggester: loadCatalog(),
     budgetMs: options.budgetMs,
     ...(options.drainMs !== undefined && { drainMs: options.drainMs }),
+    ...(options.graceMs !== undefined && { graceMs: options.graceMs }),
   });
   return {
     ...harness,

@@ -93,7 +93,8 @@ describe('the command definition', () => {
 
   it('has the "Rate this menu" message command (type 3): a name of at most 32 characters, no description or options', () => {
     const menu = COMMAND_DEFINITIONS.find((command) => command.type === 3);
-    expect(menu).toMatchObject({ type: 3, name: 'Rate this menu', description: '' });
+    expect(menu).toMatchObject({ type: 3, name: 'Rate this menu' });
+    expect(menu).not.toHaveProperty('description');
     expect(menu!.name.length).toBeLessThanOrEqual(32);
     expect(menu).not.toHaveProperty('options');
   });

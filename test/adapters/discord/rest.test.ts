@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDiscordRest, DiscordRestError, discordApiBase } from '../../../src/adapters/discord/rest.js';
+import { createDiscordRest, DiscordRestError, discordApiRoot } from '../../../src/adapters/discord/rest.js';
 import { FAKE_APPLICATION_ID, type FakeDiscord, startFakeDiscord } from '../../support/fake-discord.js';
 import { commandPayload } from '../../support/fake-discord-payloads.js';
 
@@ -10,7 +10,7 @@ describe('Discord REST retries', () => {
   });
   afterAll(() => fake.stop());
 
-  const rest = () => createDiscordRest({ baseUrl: discordApiBase({ DISCORD_API_URL: fake.apiUrl }) });
+  const rest = () => createDiscordRest({ apiRoot: discordApiRoot({ DISCORD_API_URL: fake.apiUrl }) });
   const rateLimited = (retryAfter: number) => ({
     message: 'You are being rate limited.',
     retry_after: retryAfter,
@@ -29,23 +29,26 @@ describe('Discord REST retries', () => {
     expect(fake.callbacks.some((each) => each.interactionId === payload.id)).toBe(false);
   });
 
-  it('retries a webhook edit after a 429, a bounded number of times', async () => {
+  it('waits out a short 429 on a webhook edit as Retry-After says, and gives up at once on a long one', async () => {
     const payload = commandPayload('product', 'oat milk');
     await rest().createResponse(payload.id, payload.token, { type: 5, data: { flags: 64 } });
     const edit = { content: 'done', embeds: [], components: [], allowed_mentions: { parse: [] as [] } };
     const mine = (request: { method: string; path: string }) =>
       request.method === 'PATCH' && request.path.includes(payload.token);
 
-    fake.failNext(mine, 429, rateLimited(0.01));
+    fake.failNext(mine, 429, rateLimited(0.01), 2);
     await rest().editOriginal(FAKE_APPLICATION_ID, payload.token, edit);
-    expect(fake.webhookAttempts(payload.token)).toHaveLength(2);
+    expect(fake.webhookAttempts(payload.token)).toHaveLength(3);
 
-    fake.failNext(mine, 429, rateLimited(0.01), 10);
-    await expect(rest().editOriginal(FAKE_APPLICATION_ID, payload.token, edit)).rejects.toMatchObject({
-      status: 429,
-    });
-    // Two earlier requests, then three attempts.
-    expect(fake.webhookAttempts(payload.token)).toHaveLength(5);
+    // Longer than anyone waits for a reply: rejected without a second request.
+    fake.failNext(mine, 429, rateLimited(60));
+    const error = await rest()
+      .editOriginal(FAKE_APPLICATION_ID, payload.token, edit)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DiscordRestError);
+    expect(error).toMatchObject({ status: 429 });
+    expect(String(error)).not.toContain(payload.token);
+    expect(fake.webhookAttempts(payload.token)).toHaveLength(4);
   });
 });
 
@@ -56,7 +59,7 @@ describe('the fake Discord refuses what Discord refuses', () => {
   });
   afterAll(() => fake.stop());
 
-  const rest = () => createDiscordRest({ baseUrl: discordApiBase({ DISCORD_API_URL: fake.apiUrl }) });
+  const rest = () => createDiscordRest({ apiRoot: discordApiRoot({ DISCORD_API_URL: fake.apiUrl }) });
   const message = { content: 'hello', embeds: [], components: [], allowed_mentions: { parse: [] as [] } };
 
   it('webhook calls before the interaction is acknowledged (10015)', async () => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
+import type { RunningAdapter } from '../../../src/adapters/context.js';
 import { createSlackStarter, type SlackAdapterOptions } from '../../../src/adapters/slack/index.js';
-import type { RunningAdapter } from '../../../src/app/context.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource } from '../../../src/core/source.js';
 import { createLogger, type Logger } from '../../../src/logging/logger.js';

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -7,7 +8,6 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
-import { SHARE_ACTION_ID } from '../../../src/render/slack.js';
 import {
   buttonPayload,
   interactionForm,
@@ -322,54 +322,5 @@ describe('Slack request verification', () => {
   it('still accepts a correctly signed request within the window', async () => {
     const response = await h.fake.send(h.eventsUrl, form(), SIGNING_SECRET, { timestampS: now() - 4 * 60 });
     expect(response.status).toBe(200);
-  });
-});
-
-describe('Slack adapter stop', () => {
-  it('drops late answers aborted by stop instead of posting an error card through response_url', async () => {
-    const slow = new ScriptedSource();
-    const own = await startHarness(slow, 'http');
-    try {
-      slow.hold();
-      const responseUrl = own.fake.responseUrl();
-      const ack = await own.fake.send(
-        own.eventsUrl,
-        slashCommandForm('product oat milk', responseUrl),
-        SIGNING_SECRET,
-      );
-      expect(ack.json?.text).toBe('Looking up the product “oat milk”…');
-      // stop() resolves once every handler has sent or dropped its reply: nothing is still on its way.
-      await own.adapter.stop();
-      expect(own.logs.text).toContain('late reply dropped: the Slack adapter stopped');
-      expect(own.fake.responsesTo(responseUrl)).toEqual([]);
-    } finally {
-      await own.close();
-    }
-  });
-
-  it('acks with nothing, not an error card, when stopping cancels a lookup within the ack budget', async () => {
-    const slow = new ScriptedSource();
-    const own = await startHarness(slow, 'http', { ackBudgetMs: 10_000, retries: 0 });
-    try {
-      slow.hold();
-      const responseUrl = own.fake.responseUrl();
-      const sent = own.fake.send(
-        own.eventsUrl,
-        slashCommandForm('product oat milk', responseUrl),
-        SIGNING_SECRET,
-      );
-      await slow.started();
-      await own.adapter.stop();
-      const ack = await sent;
-      expect(ack.status).toBe(200);
-      // An empty ack: Slack shows the user nothing rather than "the lookup was cancelled".
-      expect(ack.json).toBeNull();
-      expect(ack.text).toBe('');
-      expect(own.logs.text).toContain('"what":"answer in the ack"');
-      expect(own.logs.text).not.toContain('cancelled before it finished');
-      expect(own.fake.responsesTo(responseUrl)).toEqual([]);
-    } finally {
-      await own.close();
-    }
   });
 });

@@ -44,7 +44,7 @@ describe('Slack with the built-in catalog', () => {
     const text = JSON.stringify(card);
     expect(text).toContain('per litre');
     expect(text).toContain('Lower-carbon swap');
-    expect(text).toContain('Data: Built-in catalog');
+    expect(text).toContain('Source: Built-in catalog');
   });
 
   it('answers a recipe with its verdict and main contributors', async () => {

@@ -1,0 +1,208 @@
+import type { Logger } from 'pino';
+import type { Reply } from '../../core/lookup.js';
+import { type ErrorView, toErrorView } from '../../core/messages.js';
+import type { ReplyChannel } from '../../core/pipeline.js';
+import {
+  type DiscordMessage,
+  EPHEMERAL_FLAG,
+  renderDiscord,
+  sharedNotice,
+  shareFailedMessage,
+} from '../../render/discord.js';
+import type { FirstResponse } from './first-response.js';
+import { CallbackType, type Interaction } from './payloads.js';
+import type { DiscordRest } from './rest.js';
+
+/**
+ * The Discord side of the pipeline's callbacks: how an answer, a deferral, a late answer and a
+ * failure are sent for each kind of interaction. No lifecycle here, only Discord's protocol.
+ */
+
+/** The last resort when even the error view cannot be rendered: the view laid out by hand. */
+export function plainErrorMessage(view: ErrorView): DiscordMessage {
+  return {
+    content: `⚠️ ${[view.text, view.hint].filter(Boolean).join(' ')}`,
+    embeds: [],
+    components: [],
+    flags: EPHEMERAL_FLAG,
+    allowed_mentions: { parse: [] },
+  };
+}
+
+/** Renders, logging what could not be laid out (a source bug) before the pipeline falls back. */
+function rendered(
+  reply: Reply,
+  logger: Logger,
+  context: Record<string, unknown>,
+  render: (reply: Reply) => DiscordMessage = (each) => renderDiscord(each),
+): DiscordMessage {
+  try {
+    return render(reply);
+  } catch (error) {
+    logger.error(
+      { err: error, ...context, reply: reply.type },
+      'could not render a Discord reply; answering with an error',
+    );
+    throw error;
+  }
+}
+
+export function errorMessage(view: ErrorView): DiscordMessage {
+  try {
+    return renderDiscord({ type: 'error', error: view });
+  } catch {
+    return plainErrorMessage(view);
+  }
+}
+
+/**
+ * A slash command's answer: an ephemeral message (type 4), or "thinking…" (type 5) replaced by
+ * the answer once it is ready.
+ */
+export function messageChannel(
+  first: FirstResponse,
+  interaction: Interaction,
+  logger: Logger,
+  context: Record<string, unknown>,
+): ReplyChannel {
+  const render = (reply: Reply) => rendered(reply, logger, context);
+  return {
+    async answerNow(reply) {
+      await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
+    },
+    async acknowledge() {
+      await first.send({
+        type: CallbackType.DeferredChannelMessageWithSource,
+        data: { flags: EPHEMERAL_FLAG },
+      });
+    },
+    async deliverLater(reply) {
+      // A reply that cannot be laid out still replaces "thinking…", with the generic error.
+      let message: DiscordMessage;
+      try {
+        message = render(reply);
+      } catch (error) {
+        message = errorMessage(toErrorView(error));
+      }
+      await replaceThinking(await first.rest(), interaction, message, logger);
+    },
+    async deliverFailure(view) {
+      // A follow-up first: after a deferral it takes the place of "thinking…", and it is a
+      // different route from the edit that may just have failed.
+      const rest = await first.rest();
+      const message = errorMessage(view);
+      try {
+        await rest.followUp(interaction.application_id, interaction.token, message);
+      } catch (error) {
+        logger.warn(
+          { err: error, interaction: interaction.id },
+          'could not follow up with the error; editing',
+        );
+        const { flags: _flags, ...edit } = message;
+        await rest.editOriginal(interaction.application_id, interaction.token, edit);
+      }
+    },
+  };
+}
+
+/**
+ * Replaces the "thinking…" message of an ephemeral deferral. When the edit fails, the message goes
+ * out as a follow-up (the first follow-up after a deferral takes the place of the loading
+ * message); when that fails too, this throws and the pipeline sends the failure notice.
+ */
+async function replaceThinking(
+  rest: DiscordRest,
+  interaction: Interaction,
+  message: DiscordMessage,
+  logger: Logger,
+): Promise<void> {
+  // Ephemerality was fixed by the deferral; an edit cannot change it.
+  const { flags: _flags, ...edit } = message;
+  try {
+    await rest.editOriginal(interaction.application_id, interaction.token, edit);
+    return;
+  } catch (error) {
+    logger.warn(
+      { err: error, interaction: interaction.id },
+      'could not edit the deferred Discord reply; following up',
+    );
+  }
+  await rest.followUp(interaction.application_id, interaction.token, { ...message, flags: EPHEMERAL_FLAG });
+}
+
+/**
+ * The Share button. The answer is looked up again (as on Slack) and posted publicly as a follow-up
+ * through the button's own interaction token; the private copy becomes a "shared" notice, in the
+ * response itself (type 7) when the lookup is quick, or by an edit after a deferred update (type 6).
+ * A lookup error goes to the user alone; the private copy stays.
+ */
+export function shareChannel(
+  first: FirstResponse,
+  interaction: Interaction,
+  sharedBy: string,
+  customId: string,
+  logger: Logger,
+  context: Record<string, unknown>,
+): ReplyChannel {
+  const shared = (reply: Reply) =>
+    rendered(reply, logger, context, (each) => renderDiscord(each, { mode: { sharedBy } }));
+  const render = (reply: Reply) => rendered(reply, logger, context);
+  const followUpPrivately = async (message: DiscordMessage) => {
+    const rest = await first.rest();
+    await rest.followUp(interaction.application_id, interaction.token, message);
+  };
+  return {
+    async answerNow(reply) {
+      if (reply.type !== 'result') {
+        await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
+        return;
+      }
+      const message = shared(reply);
+      const rest = await first.send({ type: CallbackType.UpdateMessage, data: sharedNotice() });
+      await postShared(rest, interaction, message, customId, false, logger, context);
+    },
+    async acknowledge() {
+      await first.send({ type: CallbackType.DeferredMessageUpdate });
+    },
+    async deliverLater(reply) {
+      if (reply.type !== 'result') return followUpPrivately(render(reply));
+      const message = shared(reply);
+      await postShared(await first.rest(), interaction, message, customId, true, logger, context);
+    },
+    deliverFailure: (view) => followUpPrivately(errorMessage(view)),
+  };
+}
+
+/**
+ * Posts the public copy. When that fails, the private copy (already replaced by the notice, or
+ * still the card) gets its card and button back with a line saying sharing failed.
+ */
+async function postShared(
+  rest: DiscordRest,
+  interaction: Interaction,
+  shared: DiscordMessage,
+  customId: string,
+  showNotice: boolean,
+  logger: Logger,
+  context: Record<string, unknown>,
+): Promise<void> {
+  const { application_id: app, token } = interaction;
+  try {
+    await rest.followUp(app, token, shared);
+  } catch (error) {
+    logger.warn({ err: error, ...context }, 'could not post a shared Discord answer');
+    try {
+      await rest.editOriginal(app, token, shareFailedMessage(shared.embeds, customId));
+    } catch (editError) {
+      logger.warn({ err: editError, ...context }, 'could not tell the user that sharing failed');
+    }
+    return;
+  }
+  if (!showNotice) return;
+  try {
+    await rest.editOriginal(app, token, sharedNotice());
+  } catch (error) {
+    // Not essential: the public copy is out, the private one merely stays as it was.
+    logger.info({ err: error, ...context }, 'could not mark the private copy as shared');
+  }
+}

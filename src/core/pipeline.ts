@@ -1,0 +1,230 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { LookupCancelledError } from './errors.js';
+import type { Reply } from './lookup.js';
+import { type ErrorView, restartingView, toErrorView } from './messages.js';
+import { withinBudget } from './within-budget.js';
+
+/**
+ * The one interaction lifecycle for every chat platform. An adapter parses a platform payload into
+ * a piece of work (a `RequestHandler` run with its arguments) and a `ReplyChannel` (how to answer
+ * on that platform); the pipeline owns everything between: the first-response deadline, deferral,
+ * late delivery, dropping cancelled replies, the generic-error fallback, and stopping (refusing new
+ * work, a grace for work in flight, then one "restarting" line to everyone still waiting).
+ *
+ * A new request kind (compare, a recipe from ingredients, a form submission, a message shortcut)
+ * is one handler returning a `Reply`; the lifecycle is not written again.
+ */
+
+/** What a handler is given: an abort signal that fires when the bot stops, and a logger. */
+export interface HandlerContext {
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+/** Produces the reply for one request. May throw: the pipeline turns any error into an error reply. */
+export type RequestHandler<Request> = (request: Request, context: HandlerContext) => Promise<Reply>;
+
+/**
+ * How one interaction is answered on its platform. The pipeline calls either `answerNow` alone, or
+ * `acknowledge` and then one of `deliverLater` / `deliverFailure`, or `acknowledge` alone (a
+ * dropped reply). Methods may throw; the pipeline logs and falls back.
+ */
+export interface ReplyChannel {
+  /** The first response, carrying the reply (within the platform's deadline). */
+  answerNow(reply: Reply): Promise<void>;
+  /** The first response without the reply ("Looking up…", Discord's "thinking…"). */
+  acknowledge(): Promise<void>;
+  /** The reply, after `acknowledge`. */
+  deliverLater(reply: Reply): Promise<void>;
+  /** A short failure after `acknowledge`: the reply could not be delivered, or the bot is restarting. */
+  deliverFailure(error: ErrorView): Promise<void>;
+}
+
+export interface PipelineOptions {
+  logger: Logger;
+  /** How long work may run before the interaction is acknowledged without its reply. */
+  budgetMs: number;
+}
+
+export interface StopOptions {
+  /** How long work in flight may still finish normally once the bot starts stopping. */
+  graceMs: number;
+  /** How long, after the rest is aborted, the "restarting" notices may take to go out. */
+  drainMs: number;
+}
+
+export const DEFAULT_STOP: StopOptions = { graceMs: 3_000, drainMs: 2_000 };
+
+const LATE = Symbol('late');
+
+export class InteractionPipeline {
+  private readonly controllers = new Set<AbortController>();
+  private readonly tasks = new Set<Promise<void>>();
+  private stopping: Promise<void> | null = null;
+  private aborted = false;
+
+  constructor(private readonly options: PipelineOptions) {}
+
+  /** False once stopping began: readiness checks fail and new interactions are turned away. */
+  get accepting(): boolean {
+    return this.stopping === null;
+  }
+
+  /** Interactions not yet fully answered. */
+  get pending(): number {
+    return this.tasks.size;
+  }
+
+  /**
+   * Runs one interaction through the lifecycle. Resolves once it is answered (or dropped); never
+   * rejects.
+   */
+  run<Request>(
+    handler: RequestHandler<Request>,
+    request: Request,
+    channel: ReplyChannel,
+    context: Record<string, unknown> = {},
+  ): Promise<void> {
+    const task = this.lifecycle(handler, request, channel, context).catch((error: unknown) => {
+      this.options.logger.error({ err: error, ...context }, 'interaction failed unexpectedly');
+    });
+    this.tasks.add(task);
+    void task.finally(() => this.tasks.delete(task));
+    return task;
+  }
+
+  /**
+   * Stops: new interactions get the "restarting" line at once, work in flight gets `graceMs` to
+   * finish, then the rest is aborted and its users told, in one line, to try again. Resolves once
+   * every interaction has been answered (or `drainMs` has passed). Idempotent.
+   */
+  stop(options: StopOptions = DEFAULT_STOP): Promise<void> {
+    this.stopping ??= this.shutdown(options);
+    return this.stopping;
+  }
+
+  private async shutdown({ graceMs, drainMs }: StopOptions): Promise<void> {
+    const { logger } = this.options;
+    if (this.tasks.size > 0)
+      logger.info({ inFlight: this.tasks.size, graceMs }, 'stopping: letting work finish');
+    await this.settled(graceMs);
+    this.aborted = true;
+    if (this.controllers.size > 0) {
+      logger.info(
+        { aborted: this.controllers.size },
+        'stopping: telling waiting users the bot is restarting',
+      );
+    }
+    for (const controller of this.controllers) controller.abort(restarting());
+    await this.settled(drainMs);
+    if (this.tasks.size > 0)
+      logger.warn({ unanswered: this.tasks.size }, 'stopped with interactions unanswered');
+  }
+
+  private async settled(ms: number): Promise<void> {
+    if (this.tasks.size === 0) return;
+    await Promise.race([Promise.allSettled([...this.tasks]), sleep(ms, undefined, { ref: false })]);
+  }
+
+  private async lifecycle<Request>(
+    handler: RequestHandler<Request>,
+    request: Request,
+    channel: ReplyChannel,
+    context: Record<string, unknown>,
+  ): Promise<void> {
+    const { logger } = this.options;
+    if (this.aborted || this.stopping !== null) {
+      logger.info(context, 'interaction refused: the bot is stopping');
+      await this.answerNow(channel, { type: 'error', error: restartingView() }, context);
+      return;
+    }
+    // A controller per interaction, not one shared stop signal: each signal has only the few
+    // listeners its own lookup adds, so no listener limit is approached however many run at once
+    // (and raising the limit per signal was the costliest step of a quick answer).
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const pending = Promise.resolve()
+      .then(() => handler(request, { signal: controller.signal, logger }))
+      .catch((error: unknown): Reply => {
+        logger.error({ err: error, ...context }, 'request handler failed unexpectedly');
+        return { type: 'error', error: toErrorView(error) };
+      })
+      .finally(() => this.controllers.delete(controller));
+
+    const early = await withinBudget(pending, this.options.budgetMs, LATE);
+    if (early !== LATE) {
+      if (!isCancelled(early)) return this.answerNow(channel, early, context);
+      if (this.aborted) return this.answerNow(channel, { type: 'error', error: restartingView() }, context);
+      // Cancelled by someone else: nobody reads it, but the platform still needs its first response.
+      logger.info({ ...context, what: 'answer now' }, 'reply dropped: the work was cancelled');
+      await this.attempt(() => channel.acknowledge(), context, 'could not acknowledge an interaction');
+      return;
+    }
+    logger.debug(
+      { ...context, budgetMs: this.options.budgetMs },
+      'slower than the budget; acknowledging first',
+    );
+    const acknowledged = await this.attempt(
+      () => channel.acknowledge(),
+      context,
+      'could not acknowledge an interaction',
+    );
+    const reply = await pending;
+    // Nothing was acknowledged, so there is nothing to follow up (the platform shows its own failure).
+    if (!acknowledged) return;
+    if (isCancelled(reply)) {
+      if (this.aborted) {
+        await this.attempt(
+          () => channel.deliverFailure(restartingView()),
+          context,
+          'could not tell the user the bot is restarting',
+        );
+        return;
+      }
+      logger.info({ ...context, what: 'late answer' }, 'reply dropped: the work was cancelled');
+      return;
+    }
+    if (await this.attempt(() => channel.deliverLater(reply), context, 'could not deliver a late reply'))
+      return;
+    await this.attempt(
+      () => channel.deliverFailure(toErrorView(new Error('undeliverable'))),
+      context,
+      'could not deliver the failure notice either',
+    );
+  }
+
+  /** The first response with the reply; should that fail (rendering), with the generic error. */
+  private async answerNow(channel: ReplyChannel, reply: Reply, context: Record<string, unknown>) {
+    if (await this.attempt(() => channel.answerNow(reply), context, 'could not answer an interaction'))
+      return;
+    await this.attempt(
+      () => channel.answerNow({ type: 'error', error: toErrorView(new Error('unanswerable')) }),
+      context,
+      'could not answer with the generic error either',
+    );
+  }
+
+  private async attempt(
+    work: () => Promise<void>,
+    context: Record<string, unknown>,
+    failure: string,
+  ): Promise<boolean> {
+    try {
+      await work();
+      return true;
+    } catch (error) {
+      this.options.logger.warn({ err: error, ...context }, failure);
+      return false;
+    }
+  }
+}
+
+function isCancelled(reply: Reply): boolean {
+  return reply.type === 'error' && reply.error.code === 'cancelled';
+}
+
+/** The abort reason: sources rethrow it, so the reply carries code 'cancelled'. */
+function restarting(): LookupCancelledError {
+  return new LookupCancelledError('the bot is restarting');
+}
