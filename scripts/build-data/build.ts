@@ -218,7 +218,7 @@ export async function buildData(
 }
 
 /** Catalog items used by the pinch: herbs, spices, salts and condiments (CIQUAL sub-groups). */
-function seasoningCodes(products: ProductsFile): Set<string> {
+export function seasoningCodes(products: ProductsFile): Set<string> {
   const categories = new Set(
     products.categories
       .map((category, index) => (/^(Herbs|Spices|Salts|Condiments)$/.test(category.name) ? index : -1))

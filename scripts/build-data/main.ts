@@ -37,3 +37,4 @@ process.stdout.write(
   `build:data: based-cooking dishes: ${basedCooking.kept} kept of ${basedCooking.candidates} recipes; dropped: ${JSON.stringify(basedCooking.dropped)}; ` +
     `${basedCooking.assumedServings.recipes} kept recipes state no servings and were divided into servings of ${basedCooking.assumedServings.gramsPerServing} g; ${basedCooking.seasoningLines} lines with no amount taken as seasonings or optional\n`,
 );
+process.stdout.write(`build:data: based-cooking name clashes: ${JSON.stringify(basedCooking.clashes)}\n`);

@@ -45,6 +45,8 @@ export interface BasedDerivationReport {
   candidates: number;
   kept: number;
   dropped: Record<string, number>;
+  /** The recipe ids dropped for a name clash, by reason. */
+  clashes: Record<string, string[]>;
   /** Recipes that state no servings, and the grams of one serving assumed for them. */
   assumedServings: { recipes: number; gramsPerServing: number };
   /** Lines with no amount taken as negligible seasonings or optional extras (all recipes). */
@@ -201,8 +203,9 @@ const NOT_A_DISH_TAGS = new Set([
   'alcohol',
   'liquor',
 ]);
+/** "Brown Sauce", "Fajita Seasoning", but not "Chicken with Sticky Sauce" or "Chicken in … Sauce". */
 const NOT_A_DISH_TITLE =
-  /\b(sauce|seasoning|dressing|dough|starter|syrup|stock|broth|jam|spread|butter|pastry|masala mix)$/i;
+  /^(?!.*\b(?:with|in|on)\b).*\b(sauce|seasoning|dressing|dough|starter|syrup|stock|broth|jam|spread|butter|pastry)$/i;
 
 /**
  * Issue #10 asks for named dishes: a recipe for a sauce ("Brown Sauce"), a seasoning ("Fajita
@@ -231,8 +234,11 @@ export function deriveBasedDishes(
   seasonings: ReadonlySet<string> = new Set(),
 ): { dishes: BasedDish[]; report: BasedDerivationReport } {
   const dropped: Record<string, number> = {};
-  const drop = (reason: keyof typeof BASED_DROP_REASONS) => {
+  const clashes: Record<string, string[]> = {};
+  const drop = (reason: keyof typeof BASED_DROP_REASONS, id?: string) => {
     dropped[BASED_DROP_REASONS[reason]] = (dropped[BASED_DROP_REASONS[reason]] ?? 0) + 1;
+    if (id !== undefined)
+      clashes[BASED_DROP_REASONS[reason]] = [...(clashes[BASED_DROP_REASONS[reason]] ?? []), id];
   };
   let seasoned = 0;
   const read = recipes.map((recipe) => {
@@ -273,15 +279,15 @@ export function deriveBasedDishes(
     const { name, aliases } = dishNames(recipe.title, recipe.id);
     const folded = foldName(name);
     if (handWrittenNames.has(folded)) {
-      drop('handWritten');
+      drop('handWritten', recipe.id);
       continue;
     }
     if (fnddsNames.has(folded)) {
-      drop('fndds');
+      drop('fndds', recipe.id);
       continue;
     }
     if (taken.has(folded)) {
-      drop('duplicate');
+      drop('duplicate', recipe.id);
       continue;
     }
     taken.add(folded);
@@ -327,6 +333,7 @@ export function deriveBasedDishes(
       candidates: recipes.length,
       kept: dishes.length,
       dropped,
+      clashes,
       assumedServings: { recipes: assumed, gramsPerServing: assumedGrams },
       seasoningLines: seasoned,
     },
