@@ -14,6 +14,7 @@ import {
   BASED_DROP_REASONS,
   type BasedDerivationReport,
   deriveBasedDishes,
+  readMisread,
 } from './based-cooking/derive.js';
 import { readBasedRecipes } from './based-cooking/read.js';
 import { buildCategories, buildGroups } from './categories.js';
@@ -188,6 +189,7 @@ export async function buildData(
     new Set(handWritten.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
     new Set(fndds.dishes.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
     seasoningCodes(products),
+    readMisread(),
   );
   const basedByName = new Map(based.dishes.map((dish) => [dish.name, dish]));
   recipes.recipes.push(

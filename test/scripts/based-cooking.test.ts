@@ -7,6 +7,7 @@ import {
   deriveBasedDishes,
   dishNames,
   isDish,
+  readMisread,
 } from '../../scripts/build-data/based-cooking/derive.js';
 import {
   type BasedRecipe,
@@ -179,6 +180,30 @@ describe('deriving based-cooking dishes with the chat ingredient pipeline', () =
     expect(report.dropped).toEqual({ [BASED_DROP_REASONS.handWritten]: 2, [BASED_DROP_REASONS.fndds]: 1 });
   });
 
+  it('drops a dish whose listed line is misread, and fails when the listed reading has changed', () => {
+    const stew = recipe('stew', 'Jumbo Stew', ['800 g jumbo shrimp', '400 g potatoes'], 4);
+    const taken = deriveBasedDishes([stew], catalog, portions, label, new Set(), new Set()).dishes[0]!;
+    const food = taken.lines[0]!.food!;
+    const entry = { id: 'stew', line: '800 g jumbo shrimp', takenAs: food, why: 'test' };
+    const { dishes, report } = deriveBasedDishes(
+      [stew],
+      catalog,
+      portions,
+      label,
+      new Set(),
+      new Set(),
+      new Set(),
+      [entry],
+    );
+    expect(dishes).toEqual([]);
+    expect(report.dropped).toEqual({ [BASED_DROP_REASONS.misread]: 1 });
+    expect(() =>
+      deriveBasedDishes([stew], catalog, portions, label, new Set(), new Set(), new Set(), [
+        { ...entry, takenAs: 'Something else' },
+      ]),
+    ).toThrow(/now taken as/);
+  });
+
   it('divides a recipe that states no servings into servings of the median stated serving weight', () => {
     const { dishes, report } = deriveBasedDishes(
       [
@@ -200,6 +225,15 @@ describe('deriving based-cooking dishes with the chat ingredient pipeline', () =
 });
 
 describe('committed based-cooking dishes', () => {
+  it('include none listed as misread', () => {
+    const ids = new Set(readMisread().map((entry) => entry.id));
+    expect(ids.size).toBeGreaterThan(0);
+    const kept = RecipesFileSchema.parse(
+      JSON.parse(readFileSync(join(DATA_DIR, 'recipes.json'), 'utf8')),
+    ).recipes.filter((recipe) => ids.has(recipe.provenance?.id ?? ''));
+    expect(kept.map((recipe) => recipe.name)).toEqual([]);
+  });
+
   const recipes = RecipesFileSchema.parse(
     JSON.parse(readFileSync(join(DATA_DIR, 'recipes.json'), 'utf8')),
   ).recipes.filter((recipe) => recipe.provenance?.source === BASED_COOKING_SOURCE);

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
 import { computeLine, type Line } from '../../../src/recipes/compute.js';
 import type { PortionTable } from '../../../src/recipes/portions.js';
 import type { Catalog, FoodMatch } from '../../../src/sources/catalog/types.js';
 import type { DerivedDish } from '../fndds/derive.js';
 import { foldName, MIN_MAPPED_SHARE } from '../fndds/derive.js';
 import { capitalise } from '../fndds/names.js';
+import { CURATED_DIR } from '../paths.js';
 import type { BasedRecipe } from './read.js';
 
 /**
@@ -34,6 +38,8 @@ export interface BasedDish extends DerivedDish {
 export const BASED_DROP_REASONS = {
   noIngredients: 'no ingredient list',
   notADish: 'a sauce, seasoning, spread, dough or drink (a product, not a dish)',
+  misread:
+    'a line carrying 20% or more of the figure is taken as the wrong food (curated/based-cooking-misread.json)',
   unmapped: 'under 90% of the weight maps to catalog items',
   handWritten: 'a hand-written dish has the same name',
   fndds: 'a dish derived from FNDDS has the same name',
@@ -217,6 +223,25 @@ export function isDish(recipe: Pick<BasedRecipe, 'tags' | 'title'>): boolean {
   return !NOT_A_DISH_TITLE.test(recipe.title.replace(/\s*\([^)]*\)\s*$/, '').trim());
 }
 
+const MisreadFileSchema = z.object({
+  about: z.string(),
+  misread: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      line: z.string().min(1),
+      takenAs: z.string().min(1),
+      why: z.string().min(1),
+    }),
+  ),
+});
+export type Misread = z.infer<typeof MisreadFileSchema>['misread'][number];
+
+export function readMisread(file = join(CURATED_DIR, 'based-cooking-misread.json')): Misread[] {
+  const parsed = MisreadFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`${file} is malformed: ${z.prettifyError(parsed.error)}`);
+  return parsed.data.misread;
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -232,6 +257,7 @@ export function deriveBasedDishes(
   handWrittenNames: ReadonlySet<string>,
   fnddsNames: ReadonlySet<string>,
   seasonings: ReadonlySet<string> = new Set(),
+  misread: readonly Misread[] = [],
 ): { dishes: BasedDish[]; report: BasedDerivationReport } {
   const dropped: Record<string, number> = {};
   const clashes: Record<string, string[]> = {};
@@ -274,6 +300,17 @@ export function deriveBasedDishes(
     }
     if (share < MIN_MAPPED_SHARE || counted === 0) {
       drop('unmapped');
+      continue;
+    }
+    const misreadLine = misread.find((entry) => entry.id === recipe.id);
+    if (misreadLine !== undefined) {
+      const spaced = (text: string) => text.replace(/\s+/g, ' ').trim();
+      const line = lines.find(({ line }) => spaced(line.text) === spaced(misreadLine.line))?.line;
+      if (line?.food !== misreadLine.takenAs)
+        throw new Error(
+          `based-cooking-misread.json: ${recipe.id} "${misreadLine.line}" is now taken as ${line?.food ?? 'nothing'}, not ${misreadLine.takenAs}: check the dish and remove the entry`,
+        );
+      drop('misread');
       continue;
     }
     const { name, aliases } = dishNames(recipe.title, recipe.id);
