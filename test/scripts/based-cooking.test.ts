@@ -104,6 +104,7 @@ describe('based-cooking dish names', () => {
     expect(isDish({ title: 'Chicken with Sticky Sauce', tags: ['chicken'] })).toBe(true);
     expect(isDish({ title: 'Beef Stroganoff', tags: ['beef'] })).toBe(true);
     expect(isDish({ title: 'Brown Sauce', tags: [] })).toBe(false);
+    expect(isDish({ title: 'Salsa', tags: ['mexican', 'tomato'] })).toBe(false);
   });
 });
 

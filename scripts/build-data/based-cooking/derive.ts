@@ -209,9 +209,9 @@ const NOT_A_DISH_TAGS = new Set([
   'alcohol',
   'liquor',
 ]);
-/** "Brown Sauce", "Fajita Seasoning", but not "Chicken with Sticky Sauce" or "Chicken in … Sauce". */
+/** "Brown Sauce", "Fajita Seasoning", "Salsa", "Sauerkraut", but not "Chicken with Sticky Sauce" or "Chicken in … Sauce". */
 const NOT_A_DISH_TITLE =
-  /^(?!.*\b(?:with|in|on)\b).*\b(sauce|seasoning|dressing|dough|starter|syrup|stock|broth|jam|spread|butter|pastry)$/i;
+  /^(?!.*\b(?:with|in|on)\b).*\b(sauce|seasoning|dressing|dough|starter|syrup|stock|broth|jam|spread|butter|pastry|salsa|dip|sauerkraut|pickles)$/i;
 
 /**
  * Issue #10 asks for named dishes: a recipe for a sauce ("Brown Sauce"), a seasoning ("Fajita
