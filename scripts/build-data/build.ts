@@ -1,3 +1,5 @@
+import { loadPortionTable } from '../../src/recipes/portions.js';
+import { createCatalog } from '../../src/sources/catalog/catalog.js';
 import { loadCurated } from '../../src/sources/catalog/load.js';
 import {
   type ProductsFile,
@@ -7,6 +9,14 @@ import {
 } from '../../src/sources/catalog/schema.js';
 import { readAgribalyse } from './agribalyse.js';
 import { derivedAliases, readAliases } from './aliases.js';
+import {
+  BASED_COOKING_SOURCE,
+  BASED_DROP_REASONS,
+  type BasedDerivationReport,
+  deriveBasedDishes,
+  readMisread,
+} from './based-cooking/derive.js';
+import { readBasedRecipes } from './based-cooking/read.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
 import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
@@ -30,6 +40,7 @@ import { checkProductTerciles } from './terciles.js';
 export const AGRIBALYSE_ATTRIBUTION = 'Source: ADEME, AGRIBALYSE® v3.2 (2024), Licence Ouverte 2.0';
 const FNDDS_ATTRIBUTION =
   'USDA ARS, Food and Nutrient Database for Dietary Studies 2019-2020 (public domain)';
+const BASED_COOKING_ATTRIBUTION = 'the based-cooking recipes (based.cooking, Unlicense, public domain)';
 
 /** Milks and plant-based milk alternatives in scope for the milk trial (fluid, not powders or creams). */
 const PLANT_MILK = /^(oat-based|rice-based|coconut-based) drink|^almond drink|^soy drink|flavoured milk/i;
@@ -48,6 +59,8 @@ export interface BuildOutput {
   recipes: RecipesFile;
   /** How many FNDDS dishes were kept and why the others were dropped (not a data file). */
   fndds: DerivationReport;
+  /** How many based-cooking dishes were kept and why the others were dropped (not a data file). */
+  basedCooking: BasedDerivationReport;
 }
 
 /** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
@@ -157,25 +170,63 @@ export async function buildData(
   );
   const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
   const recipes: RecipesFile = {
-    source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION}`,
+    source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION} and ${BASED_COOKING_ATTRIBUTION}`,
     recipes: [
       ...computeRecipes(handWritten, kgPerKgByCode),
       ...computeRecipes(fndds.dishes, kgPerKgByCode).map((recipe) => {
         const { provenance, gramsPerServing, mappedShare } = derived.get(recipe.name)!;
         return { ...recipe, provenance, gramsPerServing, mappedShare };
       }),
-    ].sort((a, b) => a.name.localeCompare(b.name, 'en')),
+    ],
   };
+  // The based-cooking lines are read as a chat ingredient list is: with the app's own matcher over the
+  // products just built, and the portion weights of data/portions.json (built first by build:data).
+  const based = deriveBasedDishes(
+    readBasedRecipes(rawPath('basedCooking', rawDir)),
+    createCatalog(products, recipes, lexicon, brands),
+    loadPortionTable(DATA_DIR),
+    (code) => displayByCode.get(code)!,
+    new Set(handWritten.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
+    new Set(fndds.dishes.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
+    seasoningCodes(products),
+    readMisread(),
+  );
+  const basedByName = new Map(based.dishes.map((dish) => [dish.name, dish]));
+  recipes.recipes.push(
+    ...computeRecipes(based.dishes, kgPerKgByCode).map((recipe) => {
+      const { provenance, gramsPerServing, mappedShare, servings, lines } = basedByName.get(recipe.name)!;
+      return { ...recipe, provenance, gramsPerServing, mappedShare, servings, lines };
+    }),
+  );
+  recipes.recipes.sort((a, b) => a.name.localeCompare(b.name, 'en'));
   const unfindable = unfindableDerivedDishes(products, recipes, curated);
+  const unfindableFrom = (source: string) =>
+    recipes.recipes.filter((recipe) => unfindable.has(recipe.name) && recipe.provenance?.source === source)
+      .length;
+  const unfindableBased = unfindableFrom(BASED_COOKING_SOURCE);
   recipes.recipes = recipes.recipes.filter((recipe) => !unfindable.has(recipe.name));
-  fndds.report.kept -= unfindable.size;
-  if (unfindable.size > 0) fndds.report.dropped[DROP_REASONS.unfindable] = unfindable.size;
+  const unfindableFndds = unfindable.size - unfindableBased;
+  fndds.report.kept -= unfindableFndds;
+  if (unfindableFndds > 0) fndds.report.dropped[DROP_REASONS.unfindable] = unfindableFndds;
+  based.report.kept -= unfindableBased;
+  if (unfindableBased > 0) based.report.dropped[BASED_DROP_REASONS.unfindable] = unfindableBased;
   // The app validates with the same schemas on load: fail here rather than at run time.
   return {
     products: ProductsFileSchema.parse(products),
     recipes: RecipesFileSchema.parse(recipes),
     fndds: fndds.report,
+    basedCooking: based.report,
   };
+}
+
+/** Catalog items used by the pinch: herbs, spices, salts and condiments (CIQUAL sub-groups). */
+export function seasoningCodes(products: ProductsFile): Set<string> {
+  const categories = new Set(
+    products.categories
+      .map((category, index) => (/^(Herbs|Spices|Salts|Condiments)$/.test(category.name) ? index : -1))
+      .filter((index) => index >= 0),
+  );
+  return new Set(products.products.filter((product) => categories.has(product.category)).map((p) => p.code));
 }
 
 /**

@@ -9,22 +9,10 @@ import { join } from 'node:path';
 import { computeLine } from '../../src/recipes/compute.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { loadCatalog } from '../../src/sources/catalog/load.js';
+import { ingredientBullets } from './based-cooking/read.js';
 import { RAW_DATA_DIR } from './paths.js';
 
 const RECIPES_DIR = join(RAW_DATA_DIR, 'based-cooking', 'recipes');
-
-/** The bullet lines under "## Ingredients", up to the next heading. */
-export function ingredientBullets(markdown: string): string[] {
-  const start = markdown.search(/^##\s*Ingredients/m);
-  if (start < 0) return [];
-  const bullets: string[] = [];
-  for (const line of markdown.slice(start).split('\n').slice(1)) {
-    if (/^##\s/.test(line)) break;
-    const bullet = /^\s*[-*+]\s+(.*\S)\s*$/.exec(line);
-    if (bullet !== null) bullets.push(bullet[1]!);
-  }
-  return bullets;
-}
 
 function top(counts: Map<string, number>, limit: number): [string, number][] {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);

@@ -32,3 +32,9 @@ process.stdout.write(
       .map((entry) => `${entry.description} (${entry.dishes} dishes)`)
       .join('; ')}\n`,
 );
+const { basedCooking } = output;
+process.stdout.write(
+  `build:data: based-cooking dishes: ${basedCooking.kept} kept of ${basedCooking.candidates} recipes; dropped: ${JSON.stringify(basedCooking.dropped)}; ` +
+    `${basedCooking.assumedServings.recipes} kept recipes state no servings and were divided into servings of ${basedCooking.assumedServings.gramsPerServing} g; ${basedCooking.seasoningLines} lines with no amount taken as seasonings or optional\n`,
+);
+process.stdout.write(`build:data: based-cooking name clashes: ${JSON.stringify(basedCooking.clashes)}\n`);

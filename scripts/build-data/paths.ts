@@ -21,6 +21,7 @@ export const RAW_FILES = {
   offCategories: 'off-taxonomies-2022/categories.full.json.gz',
   fnddsIngredients: 'fndds/2019-2020 FNDDS At A Glance - FNDDS Ingredients.xlsx',
   fnddsPortions: 'fndds/2017-2018 FNDDS At A Glance - Portions and Weights.xlsx',
+  basedCooking: 'based-cooking/recipes',
 } as const;
 
 /** Hand-written inputs of the build, committed with the project. */

@@ -1,6 +1,7 @@
 /**
  * Plausibility check of the FNDDS-derived dishes, not part of the build:
  *   npx tsx scripts/build-data/fndds/plausibility.ts
+ * or of the based-cooking ones, every 4th by name: `… plausibility.ts based-cooking 4`.
  * Recomputes a fixed sample (every 25th derived dish by name) from independent factors, the global
  * means of Poore & Nemecek (2018) via Our World in Data, and prints the ratio of the catalog's
  * Agribalyse-based figure to it over the ingredients both can price.
@@ -57,13 +58,14 @@ const RULES: [RegExp, string, number][] = [
 const recipes = JSON.parse(readFileSync(join(DATA_DIR, 'recipes.json'), 'utf8')).recipes as {
   name: string;
   kgCo2ePerServing: number;
-  provenance?: { id: string };
+  provenance?: { source: string; id: string };
   gramsPerServing?: number;
   contributors: { name: string; grams: number; kgCo2e: number }[];
 }[];
-const derived = recipes.filter((r) => r.provenance);
+const [source = 'USDA FNDDS 2019-2020', step = '25'] = process.argv.slice(2);
+const derived = recipes.filter((r) => r.provenance?.source === source);
 // A fixed sample: every 25th derived dish in name order.
-const sample = derived.filter((_, i) => i % 25 === 0);
+const sample = derived.filter((_, i) => i % Number(step) === 0);
 const ratios: number[] = [];
 for (const r of sample) {
   let pnKg = 0;

@@ -110,6 +110,19 @@ export const RecipeSchema = z.object({
   gramsPerServing: z.number().positive().optional(),
   /** Share of the source recipe's weight that maps to catalog items (derived dishes: at least 0.9). */
   mappedShare: z.number().min(0).max(1).optional(),
+  /** Servings the source recipe makes, and its own words for it (null: assumed, see data/README.md). */
+  servings: z.object({ count: z.number().positive(), statement: z.string().nullable() }).optional(),
+  /** The source recipe's ingredient lines and the food each was taken as, grams per serving. */
+  lines: z
+    .array(
+      z.object({
+        text: z.string(),
+        status: z.enum(['counted', 'skipped', 'negligible']),
+        food: z.string().nullable(),
+        grams: z.number().nonnegative().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type RecipeData = z.infer<typeof RecipeSchema>;
 
