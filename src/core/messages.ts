@@ -64,7 +64,7 @@ export function toErrorView(error: unknown): ErrorView {
       return view(
         error.code,
         `The trial API only covers milks, so it has no figure for "${error.query}".`,
-        'Set CARBON_API_BASE_URL to use the full product API, or use the built-in catalog.',
+        'Whoever installed the bot can point it at the full product API, or at the built-in catalog.',
       );
     }
     const suggestions = error.suggestions.slice(0, MAX_SUGGESTIONS);
@@ -113,7 +113,7 @@ export function toErrorView(error: unknown): ErrorView {
     return view(
       error.code,
       'The footprint service refused this bot’s API key.',
-      'Ask whoever installed the bot to check CARBON_API_KEY.',
+      'Ask whoever installed the bot to check its API key.',
     );
   }
   if (error instanceof UpstreamTimeoutError) {
