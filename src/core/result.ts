@@ -9,7 +9,8 @@ export const UnitSchema = z.enum(['kg', 'L']);
 export type Unit = z.infer<typeof UnitSchema>;
 
 export const SourceInfoSchema = z.object({
-  id: z.enum(['api', 'catalog']),
+  /** The source's registered id (src/config/registry.ts owns the list; core names none). */
+  id: z.string().min(1),
   /** Short human label, e.g. "GreenSwapp API" or "ADEME Agribalyse 3.2". */
   label: z.string(),
   /** Attribution line required by the data licence, shown in footers. */

@@ -11,7 +11,8 @@ export interface LookupOptions {
  * CarbonError subclasses (core/errors.ts).
  */
 export interface LookupSource {
-  readonly id: 'api' | 'catalog';
+  /** The source's registered id (src/config/registry.ts owns the list; core names none). */
+  readonly id: string;
   lookupProduct(name: string, options?: LookupOptions): Promise<ProductResult>;
   lookupRecipe(name: string, options?: LookupOptions): Promise<RecipeResult>;
 }

@@ -41,9 +41,9 @@ describe('the registry of sources and adapters', () => {
     expect(() => parseConfig({ CARBON_SOURCE: 'slack' })).toThrow(ConfigError);
   });
 
-  it('agrees with the source ids that core’s result model accepts', () => {
-    // core cannot import the registry (core depends on nothing), so its enum is checked here.
-    expect([...SourceInfoSchema.shape.id.options].sort()).toEqual([...SOURCE_IDS].sort());
+  it('gives every registered source an id that core’s result model accepts', () => {
+    // Core names no source: any registered id is a valid SourceInfo id.
+    for (const id of SOURCE_IDS) expect(SourceInfoSchema.shape.id.safeParse(id).success).toBe(true);
   });
 
   it('keeps the types of each registration’s schema in Config', () => {

@@ -311,7 +311,7 @@ describe('renderDiscord: help and errors', () => {
   it.each([
     [new InvalidInputError('the name is empty'), 'That name can', 'Try `/carbon help`.'],
     [new RateLimitedError(30), 'busy', 'Try again in 30 s.'],
-    [new ApiKeyRefusedError(401), 'refused', 'CARBON_API_KEY'],
+    [new ApiKeyRefusedError(401), 'refused', 'API key'],
     [new UpstreamError('boom', 503), 'having trouble', 'Try again in a moment.'],
     [new Error('secret detail'), 'Something went wrong', 'Try again'],
   ])('renders %s briefly with what to do next', (error, text, hint) => {

@@ -241,7 +241,7 @@ describe('renderSlack: help and errors', () => {
       ['No recipe found for "zzz"', 'Check the spelling'],
     ],
     ['rate limited', new RateLimitedError(17), ['busy', 'Try again in 17 s.']],
-    ['key refused', new ApiKeyRefusedError(401), ['refused', 'CARBON_API_KEY']],
+    ['key refused', new ApiKeyRefusedError(401), ['refused', 'API key']],
     ['timeout', new UpstreamTimeoutError(8000), ['took too long', 'Try again in a moment.']],
     ['upstream 5xx', new UpstreamError('HTTP 503', 503), ['having trouble', 'Try again in a moment.']],
     ['bad response', new BadResponseError('not JSON'), ['could not read']],
