@@ -6,7 +6,7 @@
 
 /** Comma-separated parts that say where a food was bought or how it was packed, not what it is. */
 const NOT_THE_DISH =
-  /^(nfs|ns as to .*|from (restaurant|fast food|school( cafeteria)?|frozen|canned|mix|home recipe|pre-?packaged).*|restaurant|fast food|school|frozen( meal| entree)?|canned|ready-to-(heat|eat)|home recipe|homemade|made from .*|lean only eaten|reduced fat|lower sodium|diet|commercial|with added .*|from scratch)$/i;
+  /^(nfs|ns as to .*|from (restaurant|fast food|school( cafeteria)?|frozen|canned|mix|home recipe|pre-?packaged).*|restaurant|fast food|school|frozen( meal| entree)?|(canned )?(or )?ready-to-(heat|eat|serve)|canned or ready-to-serve|home recipe|homemade|made from .*|lean only eaten|reduced fat|lower sodium|diet|commercial|with added .*|from scratch)$/i;
 
 /** Heads that read better after a one-word or two-word kind: "Pizza, cheese" → "Cheese pizza". */
 const HEAD_AFTER_KIND =
