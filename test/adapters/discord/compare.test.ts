@@ -3,6 +3,7 @@ import { type DiscordEmbed, EMBED_LIMITS, embedLength } from '../../../src/rende
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_USER_ID } from '../../support/fake-discord.js';
 import { buttonPayload, CHANNEL_ID, commandPayload, USER_ID } from '../../support/fake-discord-payloads.js';
+import { HeldSource } from '../../support/held-source.js';
 import { type Harness, postInteraction, startHarness } from './harness.js';
 
 type Message = {
@@ -218,5 +219,42 @@ describe('Discord: "Rate this menu" message command', () => {
       data: { ...payload.data, name: 'Something else' },
     });
     expect(response.status).not.toBe(200);
+  });
+});
+
+describe('Discord: a comparison slower than the response budget', () => {
+  let slow: Harness;
+  const held = new HeldSource(createCatalogSource(loadCatalog()));
+  beforeAll(async () => {
+    slow = await startHarness({ mode: 'http', source: held, suggester: null, budgetMs: 100 });
+  });
+  afterAll(async () => {
+    held.open();
+    await slow.stop();
+  });
+  const postSlow = async (payload: unknown) => (await postInteraction(slow, payload)).body as Response;
+
+  it('defers privately (type 5, ephemeral), then edits the comparison in', async () => {
+    held.hold();
+    const payload = compareCommand('lasagne vs dal');
+    expect(await postSlow(payload)).toEqual({ type: 5, data: { flags: 64 } });
+    held.open();
+    const edit = (await slow.fake.waitForWebhook(payload.token, 'PATCH')).body as unknown as Message;
+    expect(edit.embeds[0]!.title).toBe('Lowest carbon first: 2 options');
+    expect(customIds(edit)).toHaveLength(1);
+  });
+
+  it('defers the vote publicly, then edits the poll into the deferred response', async () => {
+    const answer = await postSlow(compareCommand('lasagne, dal'));
+    const share = buttonPayload(customIds(answer.data)[0]!, answer.data.embeds);
+    await postSlow(share);
+    const shared = (await slow.fake.waitForWebhook(share.token, 'POST')).body as unknown as Message;
+    held.hold();
+    const click = buttonPayload(customIds(shared)[0]!, shared.embeds);
+    expect(await postSlow({ ...click, message: { ...click.message, flags: 0 } })).toEqual({ type: 5 });
+    held.open();
+    const edit = (await slow.fake.waitForWebhook(click.token, 'PATCH')).body as unknown as Message;
+    expect(edit.poll?.answers).toHaveLength(2);
+    expect(edit).not.toHaveProperty('flags');
   });
 });

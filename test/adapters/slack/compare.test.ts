@@ -6,6 +6,7 @@ import {
 } from '../../../src/adapters/slack/compare-buttons.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { buttonPayload, interactionForm, slashCommandForm } from '../../support/fake-slack.js';
+import { HeldSource } from '../../support/held-source.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 
@@ -249,5 +250,49 @@ describe('Slack: "Rate this menu" message shortcut', () => {
     await send(messageAction('<@U0000003> sounds good!', url));
     const post = (await h.fake.nextResponse(url)).body as Card;
     expect(post.blocks[0]).toMatchObject({ text: { text: 'Not enough to compare' } });
+  });
+});
+
+describe('Slack: a comparison slower than the ack budget', () => {
+  let slow: Harness;
+  const held = new HeldSource(createCatalogSource(loadCatalog()));
+  beforeAll(async () => {
+    slow = await startHarness(held, 'http', { ackBudgetMs: 100, retries: 0 });
+  });
+  afterAll(async () => {
+    held.open();
+    await slow.close();
+    expect(slow.fake.rejectedResponses).toEqual([]);
+  });
+
+  it('acks "Comparing…" within the budget, then posts the comparison through response_url', async () => {
+    held.hold();
+    const url = slow.fake.responseUrl();
+    const response = await slow.fake.send(
+      slow.eventsUrl,
+      slashCommandForm('compare lasagne vs dal', url),
+      SIGNING_SECRET,
+    );
+    expect(response.json).toEqual({ response_type: 'ephemeral', text: 'Comparing…' });
+    held.open();
+    const post = (await slow.fake.nextResponse(url)).body as Card;
+    expect(post).toMatchObject({ response_type: 'ephemeral' });
+    expect(post.blocks[0]).toMatchObject({ text: { text: 'Lowest carbon first: 2 options' } });
+  });
+
+  it('acks a menu shortcut empty and answers later through its response_url', async () => {
+    held.hold();
+    const url = slow.fake.responseUrl('action');
+    const response = await slow.fake.send(
+      slow.eventsUrl,
+      interactionForm(messageAction(MENU, url)),
+      SIGNING_SECRET,
+    );
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('');
+    expect(slow.fake.responsesTo(url)).toEqual([]);
+    held.open();
+    const post = (await slow.fake.nextResponse(url)).body as Card;
+    expect(post.blocks[0]).toMatchObject({ text: { text: 'Lowest carbon first: 4 options' } });
   });
 });
