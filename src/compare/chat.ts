@@ -57,6 +57,9 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
     { signal }: HandlerContext,
   ): Promise<ChatCompareReply> => {
     const result = await compareItems(items, deps(), { signal, people, capped });
+    // compareItems turns each option's failure into a line of the result; a comparison cut short
+    // by the bot stopping is the pipeline's to answer (the "restarting" line), not a partial card.
+    if (signal.aborted) return { type: 'error', error: toErrorView(signal.reason) };
     const request = { items: items.map(({ text, hint }) => ({ text, hint })), people, capped, menu };
     return { type: 'compare', result, request };
   };

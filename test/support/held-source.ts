@@ -25,12 +25,30 @@ export class HeldSource implements LookupSource {
   }
 
   async lookupProduct(name: string, options?: LookupOptions) {
-    await this.gate;
+    await this.wait(options?.signal);
     return this.inner.lookupProduct(name, options);
   }
 
   async lookupRecipe(name: string, options?: LookupOptions) {
-    await this.gate;
+    await this.wait(options?.signal);
     return this.inner.lookupRecipe(name, options);
+  }
+
+  /** Waits for `open()`; like a real source, gives up with the signal's reason when aborted. */
+  private async wait(signal: AbortSignal | undefined): Promise<void> {
+    const gate = this.gate;
+    if (gate === null) return;
+    if (signal === undefined) return gate;
+    signal.throwIfAborted();
+    let onAbort = (): void => {};
+    const aborted = new Promise<never>((_resolve, reject) => {
+      onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      await Promise.race([gate, aborted]);
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
   }
 }

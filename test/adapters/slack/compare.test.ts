@@ -296,3 +296,33 @@ describe('Slack: a comparison slower than the ack budget', () => {
     expect(post.blocks[0]).toMatchObject({ text: { text: 'Lowest carbon first: 4 options' } });
   });
 });
+
+describe('Slack: stopping during a comparison', () => {
+  it('tells the user waiting on "Comparing…" that the bot is restarting, not a card of failed options', async () => {
+    const held = new HeldSource(createCatalogSource(loadCatalog()));
+    const stopping = await startHarness(held, 'http', {
+      ackBudgetMs: 100,
+      retries: 0,
+      graceMs: 50,
+      drainMs: 2_000,
+    });
+    try {
+      held.hold();
+      const url = stopping.fake.responseUrl();
+      const response = await stopping.fake.send(
+        stopping.eventsUrl,
+        slashCommandForm('compare lasagne vs dal', url),
+        SIGNING_SECRET,
+      );
+      expect(response.json).toEqual({ response_type: 'ephemeral', text: 'Comparing…' });
+      await stopping.adapter.stop();
+      const post = (await stopping.fake.nextResponse(url)).body as Card;
+      expect(json(post)).toContain('The bot is restarting');
+      expect(json(post)).not.toContain('Could not look up');
+      expect(stopping.fake.responsesTo(url)).toHaveLength(1);
+    } finally {
+      held.open();
+      await stopping.close();
+    }
+  });
+});
