@@ -258,3 +258,28 @@ describe('Discord: a comparison slower than the response budget', () => {
     expect(edit).not.toHaveProperty('flags');
   });
 });
+
+describe('Discord over the gateway: "Rate this menu"', () => {
+  let gateway: Harness;
+  beforeAll(async () => {
+    gateway = await startHarness({
+      mode: 'gateway',
+      source: createCatalogSource(loadCatalog()),
+      suggester: null,
+      budgetMs: 2_500,
+    });
+  });
+  afterAll(() => gateway.stop());
+
+  it('answers the message command with an ephemeral comparison through the interaction callback, with no intents', async () => {
+    // No privileged message-content intent (nor any other): the content comes in the interaction.
+    expect(gateway.fake.connections[0]!.identify).toMatchObject({ intents: 0 });
+    const payload = rateMenuCommand('Lunch options:\n- lasagne\n- dal\n- beef burger');
+    gateway.fake.dispatch('INTERACTION_CREATE', payload);
+    const callback = await gateway.fake.waitForCallback(payload.id);
+    expect(callback.body.type).toBe(4);
+    const data = callback.body.data as unknown as Message;
+    expect(data.flags).toBe(64);
+    expect(data.embeds[0]!.title).toBe('Lowest carbon first: 3 options');
+  });
+});

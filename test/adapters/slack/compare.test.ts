@@ -5,7 +5,12 @@ import {
   decodeCompareShare,
 } from '../../../src/adapters/slack/compare-buttons.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
-import { buttonPayload, interactionForm, slashCommandForm } from '../../support/fake-slack.js';
+import {
+  buttonPayload,
+  interactionForm,
+  slashCommandForm,
+  slashCommandPayload,
+} from '../../support/fake-slack.js';
 import { HeldSource } from '../../support/held-source.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
@@ -324,5 +329,33 @@ describe('Slack: stopping during a comparison', () => {
       held.open();
       await stopping.close();
     }
+  });
+});
+
+describe('Slack over Socket Mode: compare and the shortcut', () => {
+  let socket: Harness;
+  beforeAll(async () => {
+    socket = await startHarness(createCatalogSource(loadCatalog()), 'socket', {
+      ackBudgetMs: 2_500,
+      retries: 0,
+    });
+  });
+  afterAll(() => socket.close());
+
+  it('answers /carbon compare in the envelope ack', async () => {
+    const ack = await socket.fake.sendEnvelope(
+      'slash_commands',
+      slashCommandPayload('compare lasagne vs dal', socket.fake.responseUrl()),
+    );
+    expect(ack.payload).toMatchObject({ response_type: 'ephemeral' });
+    expect(json(ack.payload)).toContain('Lowest carbon first: 2 options');
+  });
+
+  it('acks the "Rate this menu" envelope empty and answers through response_url', async () => {
+    const url = socket.fake.responseUrl('action');
+    const ack = await socket.fake.sendEnvelope('interactive', messageAction(MENU, url));
+    expect(ack.payload ?? {}).toEqual({});
+    const post = (await socket.fake.nextResponse(url)).body as Card;
+    expect(post.blocks[0]).toMatchObject({ text: { text: 'Lowest carbon first: 4 options' } });
   });
 });
