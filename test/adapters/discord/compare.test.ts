@@ -119,6 +119,18 @@ describe('Discord: /carbon compare', () => {
     expect(body.data.components).toEqual([]);
   });
 
+  it('keeps mentions and markdown typed into the options inert', async () => {
+    const body = await post(
+      compareCommand(
+        '@everyone lasagne, **dal** <@1000000000000000007>, `beef burger` <#123> vs [x](https://evil.test) soup',
+      ),
+    );
+    expect(body.data.allowed_mentions).toEqual({ parse: [] });
+    // Discord shows backslash-escaped syntax as typed: only an unescaped mention, channel or link is live.
+    expect(text(body.data)).not.toMatch(/(?<!\\)(?:@everyone|<@\d|<#\d|\[[^[\]]*\]\(https)/);
+    expect(text(body.data)).toContain('\\\\<@1000000000000000007');
+  });
+
   it('explains a comparison of one option', async () => {
     const body = await post(compareCommand('lasagne'));
     expect(body.data.flags).toBe(64);

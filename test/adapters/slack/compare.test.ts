@@ -110,6 +110,14 @@ describe('Slack: /carbon compare', () => {
     expect(actionsOf(card)).toEqual([]);
   });
 
+  it('keeps mentions and markup typed into the options inert', async () => {
+    const card = await command(
+      'compare <!channel> lasagne, *dal* <@U0000007>, `beef burger` <https://evil.test|x> vs @here soup',
+    );
+    expectWithinBlockKitLimits(card as never);
+    expectNoSlackControlSequences(card as never);
+  });
+
   it('explains a comparison of one option', async () => {
     const card = await command('compare lasagne');
     expect(json(card)).toMatch(/at least two options/);
@@ -143,23 +151,20 @@ describe('Slack: Share and the vote', () => {
       return { ok: true };
     });
     h.fake.onWebApi('chat.update', (args) => ({ ok: true, channel: args.channel, ts: args.ts }));
-    const shared: Block[] = [
-      { type: 'header', text: { type: 'plain_text', text: 'Lowest carbon first: 3 options' } },
-      {
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            action_id: COMPARE_VOTE_ACTION_ID,
-            text: { type: 'plain_text', text: 'Put to a vote' },
-            value: 'one,two,three',
-          },
-        ],
-      },
-    ];
+    // The whole flow: compare, share, then the vote on the message the share posted.
+    const card = await command('compare lasagne, lentil curry, beef burger');
+    const share = actionsOf(card).find((element) => element.action_id === COMPARE_SHARE_ACTION_ID)!;
+    await send(buttonPayload(COMPARE_SHARE_ACTION_ID, share.value, h.fake.responseUrl('action'), 'U0000005'));
+    const posted = await h.fake.nextWebApiCall('chat.postMessage', (call) =>
+      json(call.args).includes('Shared by <@U0000005>'),
+    );
+    const shared = posted.args.blocks as Block[];
+    const vote = actionsOf({ text: '', blocks: shared }).find(
+      (element) => element.action_id === COMPARE_VOTE_ACTION_ID,
+    )!;
     // A click on the bot's public message: container.is_ephemeral is false and the message is given.
     const payload = {
-      ...buttonPayload(COMPARE_VOTE_ACTION_ID, 'one,two,three', h.fake.responseUrl('action')),
+      ...buttonPayload(COMPARE_VOTE_ACTION_ID, vote.value, h.fake.responseUrl('action')),
       container: {
         type: 'message',
         message_ts: '1700000123.000200',
@@ -177,6 +182,8 @@ describe('Slack: Share and the vote', () => {
     ]);
     expect(json(update.args.blocks)).not.toContain(COMPARE_VOTE_ACTION_ID);
     expect(json(update.args.blocks)).toContain('Vote with the reactions: :one: :two: :three:');
+    // The comparison itself stays as it was posted.
+    expect(json(update.args.blocks)).toContain(json(shared[0]));
   });
 
   it('tells the presser privately when the app may not add reactions', async () => {
