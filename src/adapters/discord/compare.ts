@@ -37,7 +37,9 @@ const MessageCommandDataSchema = z.object({
   name: z.string(),
   target_id: z.string(),
   resolved: z.object({
-    messages: z.record(z.string(), z.object({ content: z.string().max(10_000).optional() })),
+    // No length cap here: Discord bounds content (2,000, or 4,000 with Nitro) and the route the body
+    // (64 KiB); the menu reader keeps at most ten options of 200 characters whatever it is given.
+    messages: z.record(z.string(), z.object({ content: z.string().optional() })),
   }),
 });
 
