@@ -47,7 +47,10 @@ export function parseCommand(text: string): Command {
   const verb = VERBS[first.toLowerCase()];
   if (verb === undefined) {
     const shown = first.length > 30 ? `${first.slice(0, 30)}…` : first;
-    return { type: 'help', hint: `"${shown}" is not a command. Start with \`product\` or \`recipe\`.` };
+    return {
+      type: 'help',
+      hint: `"${shown}" is not a command. Start with \`product\`, \`recipe\` or \`compare\`.`,
+    };
   }
   if (verb === 'help') return { type: 'help', hint: null };
   const remainder = rest.join(' ');

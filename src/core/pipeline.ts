@@ -22,21 +22,30 @@ export interface HandlerContext {
   logger: Logger;
 }
 
-/** Produces the reply for one request. May throw: the pipeline turns any error into an error reply. */
-export type RequestHandler<Request> = (request: Request, context: HandlerContext) => Promise<Reply>;
+/** The error reply every kind of reply includes: what the pipeline sends when work fails or stops. */
+export type ErrorReply = { type: 'error'; error: ErrorView };
+
+/**
+ * Produces the reply for one request. May throw: the pipeline turns any error into an error reply.
+ * `R` is the kind of reply (a lookup's `Reply` by default, a comparison's for compare).
+ */
+export type RequestHandler<Request, R = Reply> = (
+  request: Request,
+  context: HandlerContext,
+) => Promise<R | ErrorReply>;
 
 /**
  * How one interaction is answered on its platform. The pipeline calls either `answerNow` alone, or
  * `acknowledge` and then one of `deliverLater` / `deliverFailure`, or `acknowledge` alone (a
  * dropped reply). Methods may throw; the pipeline logs and falls back.
  */
-export interface ReplyChannel {
+export interface ReplyChannel<R = Reply> {
   /** The first response, carrying the reply (within the platform's deadline). */
-  answerNow(reply: Reply): Promise<void>;
+  answerNow(reply: R | ErrorReply): Promise<void>;
   /** The first response without the reply ("Looking up…", Discord's "thinking…"). */
   acknowledge(): Promise<void>;
   /** The reply, after `acknowledge`. */
-  deliverLater(reply: Reply): Promise<void>;
+  deliverLater(reply: R | ErrorReply): Promise<void>;
   /** A short failure after `acknowledge`: the reply could not be delivered, or the bot is restarting. */
   deliverFailure(error: ErrorView): Promise<void>;
 }
@@ -80,10 +89,10 @@ export class InteractionPipeline {
    * Runs one interaction through the lifecycle. Resolves once it is answered (or dropped); never
    * rejects.
    */
-  run<Request>(
-    handler: RequestHandler<Request>,
+  run<Request, R = Reply>(
+    handler: RequestHandler<Request, R>,
     request: Request,
-    channel: ReplyChannel,
+    channel: ReplyChannel<R>,
     context: Record<string, unknown> = {},
   ): Promise<void> {
     const task = this.lifecycle(handler, request, channel, context).catch((error: unknown) => {
@@ -127,10 +136,10 @@ export class InteractionPipeline {
     await Promise.race([Promise.allSettled([...this.tasks]), sleep(ms, undefined, { ref: false })]);
   }
 
-  private async lifecycle<Request>(
-    handler: RequestHandler<Request>,
+  private async lifecycle<Request, R>(
+    handler: RequestHandler<Request, R>,
     request: Request,
-    channel: ReplyChannel,
+    channel: ReplyChannel<R>,
     context: Record<string, unknown>,
   ): Promise<void> {
     const { logger } = this.options;
@@ -146,7 +155,7 @@ export class InteractionPipeline {
     this.controllers.add(controller);
     const pending = Promise.resolve()
       .then(() => handler(request, { signal: controller.signal, logger }))
-      .catch((error: unknown): Reply => {
+      .catch((error: unknown): ErrorReply => {
         logger.error({ err: error, ...context }, 'request handler failed unexpectedly');
         return { type: 'error', error: toErrorView(error) };
       })
@@ -195,7 +204,11 @@ export class InteractionPipeline {
   }
 
   /** The first response with the reply; should that fail (rendering), with the generic error. */
-  private async answerNow(channel: ReplyChannel, reply: Reply, context: Record<string, unknown>) {
+  private async answerNow<R>(
+    channel: ReplyChannel<R>,
+    reply: R | ErrorReply,
+    context: Record<string, unknown>,
+  ) {
     if (await this.attempt(() => channel.answerNow(reply), context, 'could not answer an interaction'))
       return;
     await this.attempt(
@@ -220,8 +233,9 @@ export class InteractionPipeline {
   }
 }
 
-function isCancelled(reply: Reply): boolean {
-  return reply.type === 'error' && reply.error.code === 'cancelled';
+function isCancelled(reply: unknown): boolean {
+  const { type, error } = reply as Partial<ErrorReply>;
+  return type === 'error' && error?.code === 'cancelled';
 }
 
 /** The abort reason: sources rethrow it, so the reply carries code 'cancelled'. */

@@ -290,6 +290,8 @@ describe('renderDiscord: help and errors', () => {
     expect(message.embeds[0]!.fields!.map((field) => field.name)).toEqual([
       '/carbon product <name>',
       '/carbon recipe <name>',
+      '/carbon compare <a>, <b>, <c>',
+      'Rate this menu',
       '/carbon help',
     ]);
   });

@@ -171,11 +171,41 @@ export function messageProblem(body: unknown, use: 'create' | 'edit'): string | 
     return 'embeds: at most 10';
   }
   if (body.components !== undefined && !Array.isArray(body.components)) return 'components: an array';
+  if (body.poll !== undefined) {
+    const problem = pollProblem(body.poll);
+    if (problem !== null) return problem;
+  }
   const hasContent = typeof content === 'string' && content !== '';
   const hasEmbeds = Array.isArray(embeds) && embeds.length > 0;
   if (use === 'create' && !hasContent && !hasEmbeds) return 'empty message';
   if (use === 'edit' && Array.isArray(embeds) && !hasEmbeds && !hasContent) return 'empty message';
   return flagsProblem(body.flags, use === 'create' ? [0, 64] : [0]);
+}
+
+/**
+ * Why Discord would refuse this poll create request (resources/poll: a question of at most 300
+ * characters, 1 to 10 answers of at most 55, a duration of at most 32 days in hours), or null.
+ */
+function pollProblem(poll: unknown): string | null {
+  if (!isObject(poll) || !isObject(poll.question)) return 'poll: a question is required';
+  const question = poll.question.text;
+  if (typeof question !== 'string' || question.length < 1 || question.length > 300)
+    return 'poll: question text of 1-300 characters';
+  const answers = poll.answers;
+  if (!Array.isArray(answers) || answers.length < 1 || answers.length > 10) return 'poll: 1-10 answers';
+  for (const answer of answers) {
+    const text = isObject(answer) && isObject(answer.poll_media) ? answer.poll_media.text : undefined;
+    if (typeof text !== 'string' || text.length < 1 || text.length > 55)
+      return 'poll: answer text of 1-55 characters';
+  }
+  if (
+    poll.duration !== undefined &&
+    (typeof poll.duration !== 'number' || poll.duration < 1 || poll.duration > 768)
+  )
+    return 'poll: duration of 1-768 hours';
+  if (poll.allow_multiselect !== undefined && typeof poll.allow_multiselect !== 'boolean')
+    return 'poll: allow_multiselect is a boolean';
+  return null;
 }
 
 function flagsProblem(flags: unknown, allowed: readonly number[]): string | null {

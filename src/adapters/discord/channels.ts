@@ -110,7 +110,7 @@ export function messageChannel(
  * out as a follow-up (the first follow-up after a deferral takes the place of the loading
  * message); when that fails too, this throws and the pipeline sends the failure notice.
  */
-async function replaceThinking(
+export async function replaceThinking(
   rest: DiscordRest,
   interaction: Interaction,
   message: DiscordMessage,

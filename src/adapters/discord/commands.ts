@@ -49,6 +49,21 @@ export const CARBON_COMMAND = {
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
+      name: 'compare',
+      description: 'Rank 2 to 10 dishes or products, lowest carbon first',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'options',
+          description: 'Separated by commas or "vs", e.g. lasagne, dal, chicken curry for 12 people',
+          required: true,
+          min_length: 3,
+          max_length: 2000,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
       name: 'help',
       description: 'How to use /carbon',
     },
@@ -77,8 +92,8 @@ export const COMMAND_DEFINITIONS = [
 
 /** The subcommands, as the definition names them. */
 export type CarbonSubcommand = (typeof CARBON_COMMAND.options)[number]['name'];
-/** The subcommands that take a name to look up: product and recipe. */
-export type LookupSubcommand = Extract<
-  (typeof CARBON_COMMAND.options)[number],
-  { options: readonly unknown[] }
->['name'];
+/** The subcommands that take a name to look up: product and recipe (compare takes its options). */
+export type LookupSubcommand = Exclude<
+  Extract<(typeof CARBON_COMMAND.options)[number], { options: readonly unknown[] }>['name'],
+  'compare'
+>;

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createChatCompareHandlers } from '../../compare/chat.js';
 import { normaliseName } from '../../core/command.js';
 import type { LookupKind } from '../../core/errors.js';
 import { createCoreHandlers } from '../../core/handlers.js';
@@ -9,8 +10,10 @@ import { InteractionPipeline, type ReplyChannel, type RequestHandler } from '../
 import type { LookupSource, NameSuggester } from '../../core/source.js';
 import type { DiscordMessage } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
+import { chatCompareDeps } from '../compare-deps.js';
 import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
-import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand } from './commands.js';
+import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand, RATE_MENU_COMMAND_NAME } from './commands.js';
+import { createDiscordCompare } from './compare.js';
 import { parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import {
@@ -71,12 +74,17 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     options.pipeline ??
     new InteractionPipeline({ logger, budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS });
   const core = createCoreHandlers(options.source);
+  const compare = createDiscordCompare({
+    logger,
+    compare: createChatCompareHandlers(chatCompareDeps(options.source, logger)),
+    through: (handler, request, makeChannel, context) => through(handler, request, makeChannel, context),
+  });
 
   /** Runs one interaction through the pipeline and hands its first response to the transport. */
-  async function through<Request>(
-    handler: RequestHandler<Request>,
+  async function through<Request, R = Reply>(
+    handler: RequestHandler<Request, R>,
     request: Request,
-    makeChannel: (first: FirstResponse) => ReplyChannel,
+    makeChannel: (first: FirstResponse) => ReplyChannel<R>,
     context: Record<string, unknown>,
   ): Promise<InteractionOutcome> {
     const first = new FirstResponse();
@@ -97,9 +105,12 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   }
 
   function command(interaction: Interaction): Promise<InteractionOutcome> | null {
+    const menu = compare.rateMenu(interaction, RATE_MENU_COMMAND_NAME);
+    if (menu !== null) return menu;
     const data = CommandDataSchema.safeParse(interaction.data);
     if (!data.success || data.data.name !== COMMAND_NAME) return null;
     const sub = data.data.options?.[0];
+    if (sub?.name === 'compare') return compare.command(interaction, sub);
     const kind = lookupKind(sub);
     const context = { interaction: interaction.id, kind: kind ?? 'help' };
     const channel = (first: FirstResponse) => messageChannel(first, interaction, logger, context);
@@ -148,6 +159,8 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   function component(interaction: Interaction): Promise<InteractionOutcome> | InteractionOutcome | null {
     const data = ComponentDataSchema.safeParse(interaction.data);
     if (!data.success) return null;
+    const compared = compare.component(interaction, data.data.custom_id);
+    if (compared !== null) return compared;
     const share = parseShareCustomId(data.data.custom_id);
     if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
     const customId = data.data.custom_id;
@@ -212,7 +225,7 @@ function autocompleteResult(choices: AutocompleteChoice[]): InteractionOutcome {
 
 /** The subcommands that look a name up, as the command definition names them. */
 const LOOKUP_SUBCOMMANDS = CARBON_COMMAND.options.flatMap((option) =>
-  'options' in option ? [option.name] : [],
+  'options' in option && option.name !== 'compare' ? [option.name] : [],
 ) satisfies LookupSubcommand[] as readonly LookupSubcommand[];
 /** Compile-time: the definition's lookup subcommands are exactly core's lookup kinds. */
 const sameKinds: [LookupSubcommand] extends [LookupKind]

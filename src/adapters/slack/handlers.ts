@@ -8,14 +8,18 @@ import type {
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { createChatCompareHandlers } from '../../compare/chat.js';
 import { type Command, parseCommand } from '../../core/command.js';
 import { createCoreHandlers } from '../../core/handlers.js';
 import type { Reply } from '../../core/lookup.js';
 import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
 import type { LookupSource } from '../../core/source.js';
 import { renderSlack } from '../../render/slack.js';
+import { chatCompareDeps } from '../compare-deps.js';
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
+import { compareCommandText, registerSlackCompare, runSlackCompareCommand } from './compare.js';
 import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
+import { registerSlackVote } from './vote.js';
 
 export interface SlackHandlerDeps {
   source: LookupSource;
@@ -61,37 +65,44 @@ function ackOnce(ack: () => Promise<void>): () => Promise<void> {
 export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   const { logger, pipeline } = deps;
   const core = createCoreHandlers(deps.source);
+  const compare = {
+    logger,
+    pipeline,
+    compare: createChatCompareHandlers(chatCompareDeps(deps.source, logger)),
+  };
+  registerSlackCompare(app, compare);
+  registerSlackVote(app, logger);
 
-  app.command(
-    SLASH_COMMAND,
-    async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-      const parsed = parseQuietly(command.text);
-      const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-      const context = {
-        kind: lookupKind ?? parsed?.type ?? 'unparsed',
-        name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
-      };
-      const card = (reply: Reply, stage: string) =>
-        rendered(reply, { lookupKind }, logger, { ...context, stage });
-      const channel: ReplyChannel = {
-        // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
-        // in the ack when it is quick.
-        answerNow: async (reply) => ack(card(reply, 'ack')),
-        acknowledge: async () =>
-          ack(
-            parsed?.type === 'lookup'
-              ? lookingUp(parsed.kind, parsed.name)
-              : { response_type: 'ephemeral', text: 'Looking it up…' },
-          ),
-        // A new ephemeral message, not replace_original: a slash command's response_url cannot
-        // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
-        deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
-        deliverFailure: (error) =>
-          deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
-      };
-      await pipeline.run(core.commandText, command.text, channel, context);
-    },
-  );
+  app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    const { command, ack, respond } = args;
+    const compareText = compareCommandText(command.text);
+    if (compareText !== null) return runSlackCompareCommand(args, compareText, compare);
+    const parsed = parseQuietly(command.text);
+    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
+    const context = {
+      kind: lookupKind ?? parsed?.type ?? 'unparsed',
+      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
+    };
+    const card = (reply: Reply, stage: string) =>
+      rendered(reply, { lookupKind }, logger, { ...context, stage });
+    const channel: ReplyChannel = {
+      // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
+      // in the ack when it is quick.
+      answerNow: async (reply) => ack(card(reply, 'ack')),
+      acknowledge: async () =>
+        ack(
+          parsed?.type === 'lookup'
+            ? lookingUp(parsed.kind, parsed.name)
+            : { response_type: 'ephemeral', text: 'Looking it up…' },
+        ),
+      // A new ephemeral message, not replace_original: a slash command's response_url cannot
+      // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
+      deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
+      deliverFailure: (error) =>
+        deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
+    };
+    await pipeline.run(core.commandText, command.text, channel, context);
+  });
 
   app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => {
     const { body, action, client, respond } = args;

@@ -79,7 +79,7 @@ describe('the command definition', () => {
   it('has product and recipe with a required, autocompleted name of at most 200 characters, and help', () => {
     const [command] = COMMAND_DEFINITIONS;
     expect(command.name).toBe('carbon');
-    expect(command.options.map((option) => option.name)).toEqual(['product', 'recipe', 'help']);
+    expect(command.options.map((option) => option.name)).toEqual(['product', 'recipe', 'compare', 'help']);
     for (const sub of command.options.slice(0, 2)) {
       expect('options' in sub && sub.options[0]).toMatchObject({
         name: 'name',
@@ -89,6 +89,13 @@ describe('the command definition', () => {
         max_length: 200,
       });
     }
+  });
+  it('has compare with one required options text, not autocompleted, within Discord’s 6,000', () => {
+    const compare = COMMAND_DEFINITIONS[0].options.find((option) => option.name === 'compare');
+    expect(compare && 'options' in compare && compare.options).toEqual([
+      expect.objectContaining({ name: 'options', type: 3, required: true, max_length: 2000 }),
+    ]);
+    expect(JSON.stringify(compare)).not.toContain('autocomplete');
   });
 
   it('has the "Rate this menu" message command (type 3): a name of at most 32 characters, no description or options', () => {
