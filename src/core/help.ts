@@ -17,6 +17,11 @@ export function helpView(hint: string | null = null): HelpView {
         command: '/carbon recipe <name>',
         description: 'kg CO2e per serving, and whether it fits the 1.5 °C budget of 0.5 kg per meal',
       },
+      {
+        command: '/carbon recipe <ingredient list>',
+        description:
+          'a recipe worked out from its ingredients with amounts, e.g. "500g beef mince, 1 onion, serves 4"; /carbon recipe alone opens a form for longer ones',
+      },
       { command: '/carbon help', description: 'this message' },
     ],
     footer: 'Examples: `/carbon product oat milk`, `/carbon recipe lasagne`',

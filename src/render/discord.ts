@@ -1,12 +1,14 @@
 import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { shareCustomId } from '../adapters/discord/custom-ids.js';
+import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
+import { ingredientListView } from '../core/ingredient-list-view.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
 import type { Level, ProductResult, RecipeResult, Verdict } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
+import { ingredientLineText, type LineFormat, packLines } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
 /**
@@ -92,7 +94,14 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
       if (mode === 'button') {
         return {
           embeds: [fitEmbed(embed)],
-          components: [shareRow(shareCustomId(result.kind, result.name))],
+          // A computed list cannot be carried in a 100-character custom_id: its Share copies the card.
+          components: [
+            shareRow(
+              ingredientListView(result) === null
+                ? shareCustomId(result.kind, result.name)
+                : LIST_SHARE_CUSTOM_ID,
+            ),
+          ],
           flags: EPHEMERAL_FLAG,
           allowed_mentions: { parse: [] },
         };
@@ -204,9 +213,38 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
     verdictLine(result.climateFriendly, result.thresholdKgPerServing),
   ];
   const fields: DiscordEmbedField[] = [];
-  const contributors = contributorsField(view);
+  const list = ingredientListFields(result);
+  const contributors = list === null ? contributorsField(view) : null;
   if (contributors) fields.push(contributors);
-  return resultEmbed(view, lines, fields);
+  const embed = resultEmbed(view, lines, fields);
+  // The lines after the notes: when the 6,000 total is reached, trailing lines go, not the notes.
+  if (list !== null) embed.fields = [...(embed.fields ?? []), ...list];
+  return embed;
+}
+
+const DISCORD_LINE_FORMAT: LineFormat = {
+  escape: (text, max) => truncate(escapeMarkdown(text), max),
+  bold: (text) => `**${text}**`,
+};
+
+/**
+ * A computed list's lines, every one with its grams and food, then the skipped ones: two fields of
+ * lines and one of skipped ones keep the embed under its 6,000-character total with the rest.
+ */
+function ingredientListFields(result: RecipeResult): DiscordEmbedField[] | null {
+  const list = ingredientListView(result);
+  if (list === null) return null;
+  const limit = EMBED_LIMITS.fieldValue;
+  const text = (line: (typeof list.used)[number]) => ingredientLineText(line, DISCORD_LINE_FORMAT);
+  const fields = packLines('', list.used.map(text), limit, 2).map((value, index) => ({
+    name: index === 0 ? list.heading : 'Ingredients (continued)',
+    value: value.replace(/^\n/, '') || '—',
+  }));
+  if (list.skipped.length > 0) {
+    const [value = ''] = packLines('', list.skipped.map(text), limit, 1);
+    fields.push({ name: 'Skipped (not in the figure)', value: value.replace(/^\n/, '') });
+  }
+  return fields;
 }
 
 /** What both kinds share: title, description, level colour, their fields then the notes, source footer. */

@@ -11,7 +11,7 @@ import type { DiscordMessage } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
 import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
 import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand } from './commands.js';
-import { parseShareCustomId } from './custom-ids.js';
+import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import {
   type AutocompleteChoice,
@@ -25,6 +25,7 @@ import {
   type TopOption,
 } from './payloads.js';
 import type { DiscordRest } from './rest.js';
+import { shareCard } from './share-card.js';
 
 /** Discord allows 3 s for the first response; what is left after this covers the callback itself. */
 export const DEFAULT_RESPONSE_BUDGET_MS = 2_000;
@@ -148,6 +149,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   function component(interaction: Interaction): Promise<InteractionOutcome> | InteractionOutcome | null {
     const data = ComponentDataSchema.safeParse(interaction.data);
     if (!data.success) return null;
+    if (data.data.custom_id === LIST_SHARE_CUSTOM_ID) return shareCard(interaction, logger);
     const share = parseShareCustomId(data.data.custom_id);
     if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
     const customId = data.data.custom_id;

@@ -15,6 +15,7 @@ import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
 import type { LookupSource } from '../../core/source.js';
 import { renderSlack } from '../../render/slack.js';
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
+import { isRecipeFormRequest, openRecipeForm, registerRecipeForm } from './recipe-form.js';
 import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
 
 export interface SlackHandlerDeps {
@@ -62,36 +63,35 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   const { logger, pipeline } = deps;
   const core = createCoreHandlers(deps.source);
 
-  app.command(
-    SLASH_COMMAND,
-    async ({ command, ack, respond }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-      const parsed = parseQuietly(command.text);
-      const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-      const context = {
-        kind: lookupKind ?? parsed?.type ?? 'unparsed',
-        name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
-      };
-      const card = (reply: Reply, stage: string) =>
-        rendered(reply, { lookupKind }, logger, { ...context, stage });
-      const channel: ReplyChannel = {
-        // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
-        // in the ack when it is quick.
-        answerNow: async (reply) => ack(card(reply, 'ack')),
-        acknowledge: async () =>
-          ack(
-            parsed?.type === 'lookup'
-              ? lookingUp(parsed.kind, parsed.name)
-              : { response_type: 'ephemeral', text: 'Looking it up…' },
-          ),
-        // A new ephemeral message, not replace_original: a slash command's response_url cannot
-        // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
-        deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
-        deliverFailure: (error) =>
-          deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
-      };
-      await pipeline.run(core.commandText, command.text, channel, context);
-    },
-  );
+  app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    const { command, ack, respond } = args;
+    if (isRecipeFormRequest(command.text)) return openRecipeForm(args, pipeline, logger);
+    const parsed = parseQuietly(command.text);
+    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
+    const context = {
+      kind: lookupKind ?? parsed?.type ?? 'unparsed',
+      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
+    };
+    const card = (reply: Reply, stage: string) =>
+      rendered(reply, { lookupKind }, logger, { ...context, stage });
+    const channel: ReplyChannel = {
+      // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
+      // in the ack when it is quick.
+      answerNow: async (reply) => ack(card(reply, 'ack')),
+      acknowledge: async () =>
+        ack(
+          parsed?.type === 'lookup'
+            ? lookingUp(parsed.kind, parsed.name)
+            : { response_type: 'ephemeral', text: 'Looking it up…' },
+        ),
+      // A new ephemeral message, not replace_original: a slash command's response_url cannot
+      // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
+      deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
+      deliverFailure: (error) =>
+        deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
+    };
+    await pipeline.run(core.commandText, command.text, channel, context);
+  });
 
   app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => {
     const { body, action, client, respond } = args;
@@ -183,6 +183,8 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     };
     await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
   });
+
+  registerRecipeForm(app, { core, pipeline, logger });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');
