@@ -163,3 +163,38 @@ describe('Discord: the recipe form', () => {
     expect(badServings.content).toContain('number of servings');
   });
 });
+
+describe('Discord gateway mode: the recipe form over REST callbacks', () => {
+  let gateway: Harness;
+  beforeAll(async () => {
+    const catalog = loadCatalog();
+    gateway = await startHarness({
+      mode: 'gateway',
+      source: createCatalogSource(catalog),
+      suggester: catalog,
+    });
+  });
+  afterAll(() => gateway.stop());
+
+  it('posts the modal as the callback (type 9) and answers its MODAL_SUBMIT', async () => {
+    const command = commandPayload('recipe');
+    gateway.fake.dispatch('INTERACTION_CREATE', command);
+    // The fake refuses (400, not recorded) a callback body Discord would refuse.
+    const opened = await gateway.fake.waitForCallback(command.id);
+    expect(opened.body.type).toBe(9);
+    const modal = opened.body.data as unknown as Modal;
+    const submit = modalSubmitPayload(modal, {
+      ingredients: '300g red lentils\n1 onion\n400ml coconut milk',
+      servings: '3',
+    });
+    gateway.fake.dispatch('INTERACTION_CREATE', submit);
+    const callback = await gateway.fake.waitForCallback(submit.id);
+    const message =
+      callback.body.type === 4
+        ? (callback.body.data as unknown as Message)
+        : ((await gateway.fake.waitForWebhook(submit.token, 'PATCH')).body as unknown as Message);
+    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain(
+      'Ingredients (whole recipe, for 3 servings)',
+    );
+  });
+});

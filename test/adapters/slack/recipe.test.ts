@@ -5,6 +5,7 @@ import {
   buttonPayload,
   interactionForm,
   slashCommandForm,
+  slashCommandPayload,
   viewSubmissionPayload,
 } from '../../support/fake-slack.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
@@ -203,5 +204,38 @@ describe('Slack: the recipe form', () => {
     } finally {
       h.fake.onWebApi('views.open', (args) => ({ ok: true, view: args.view }));
     }
+  });
+});
+
+describe('Slack Socket Mode: the recipe form', () => {
+  let socket: Harness;
+  beforeAll(async () => {
+    socket = await startHarness(new ScriptedSource(), 'socket');
+  });
+  afterAll(() => socket.close());
+
+  it('opens the modal from a slash command envelope and acks the submission envelope with errors or nothing', async () => {
+    const responseUrl = socket.fake.responseUrl();
+    const ack = await socket.fake.sendEnvelope('slash_commands', slashCommandPayload('recipe', responseUrl));
+    expect(ack.payload ?? {}).toEqual({});
+    await socket.fake.nextWebApiCall('views.open');
+    const view = socket.fake.openedViews[0]!;
+
+    const refused = await socket.fake.sendEnvelope(
+      'interactive',
+      viewSubmissionPayload(view, { ingredients: '200g rice', servings: 'a few' }),
+    );
+    expect(refused.payload).toMatchObject({
+      response_action: 'errors',
+      errors: { servings: expect.any(String) },
+    });
+
+    const accepted = await socket.fake.sendEnvelope(
+      'interactive',
+      viewSubmissionPayload(view, { ingredients: '200g rice\n1 onion\n100g peas', servings: '2' }),
+    );
+    expect(accepted.payload?.response_action).toBeUndefined();
+    const answer = await socket.fake.nextResponse(responseUrl);
+    expect(JSON.stringify(answer.body)).toContain('Ingredients (whole recipe, for 2 servings)');
   });
 });
