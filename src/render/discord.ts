@@ -3,12 +3,17 @@ import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
-import { ingredientListView } from '../core/ingredient-list-view.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import type { Level, ProductResult, RecipeResult, Verdict } from '../core/result.js';
+import {
+  isIngredientListResult,
+  type Level,
+  type ProductResult,
+  type RecipeResult,
+  type Verdict,
+} from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
-import { ingredientLineText, type LineFormat, packLines } from './ingredient-list-chat.js';
+import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
 /**
@@ -97,9 +102,7 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
           // A computed list cannot be carried in a 100-character custom_id: its Share copies the card.
           components: [
             shareRow(
-              ingredientListView(result) === null
-                ? shareCustomId(result.kind, result.name)
-                : LIST_SHARE_CUSTOM_ID,
+              isIngredientListResult(result) ? LIST_SHARE_CUSTOM_ID : shareCustomId(result.kind, result.name),
             ),
           ],
           flags: EPHEMERAL_FLAG,
@@ -213,7 +216,7 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
     verdictLine(result.climateFriendly, result.thresholdKgPerServing),
   ];
   const fields: DiscordEmbedField[] = [];
-  const list = ingredientListFields(result);
+  const list = ingredientListEmbedFields(result, DISCORD_LINE_FORMAT, EMBED_LIMITS.fieldValue);
   const contributors = list === null ? contributorsField(view) : null;
   if (contributors) fields.push(contributors);
   const embed = resultEmbed(view, lines, fields);
@@ -226,26 +229,6 @@ const DISCORD_LINE_FORMAT: LineFormat = {
   escape: (text, max) => truncate(escapeMarkdown(text), max),
   bold: (text) => `**${text}**`,
 };
-
-/**
- * A computed list's lines, every one with its grams and food, then the skipped ones: two fields of
- * lines and one of skipped ones keep the embed under its 6,000-character total with the rest.
- */
-function ingredientListFields(result: RecipeResult): DiscordEmbedField[] | null {
-  const list = ingredientListView(result);
-  if (list === null) return null;
-  const limit = EMBED_LIMITS.fieldValue;
-  const text = (line: (typeof list.used)[number]) => ingredientLineText(line, DISCORD_LINE_FORMAT);
-  const fields = packLines('', list.used.map(text), limit, 2).map((value, index) => ({
-    name: index === 0 ? list.heading : 'Ingredients (continued)',
-    value: value.replace(/^\n/, '') || '—',
-  }));
-  if (list.skipped.length > 0) {
-    const [value = ''] = packLines('', list.skipped.map(text), limit, 1);
-    fields.push({ name: 'Skipped (not in the figure)', value: value.replace(/^\n/, '') });
-  }
-  return fields;
-}
 
 /** What both kinds share: title, description, level colour, their fields then the notes, source footer. */
 function resultEmbed(view: ResultView, lines: readonly string[], fields: DiscordEmbedField[]): DiscordEmbed {

@@ -1,4 +1,5 @@
-import type { IngredientLine } from '../core/result.js';
+import { ingredientListView } from '../core/ingredient-list-view.js';
+import type { IngredientLine, LookupResult } from '../core/result.js';
 import { formatKg } from './shared.js';
 
 /**
@@ -64,6 +65,30 @@ export function packLines(
     break;
   }
   return chunks.map((chunk) => chunk.join('\n'));
+}
+
+/**
+ * Discord's embed fields for a computed list, or null for any other result: two fields of lines and
+ * one of skipped ones (`fieldLimit` characters each) keep the embed under its 6,000-character total
+ * with the rest of the card.
+ */
+export function ingredientListEmbedFields(
+  result: LookupResult,
+  format: LineFormat,
+  fieldLimit: number,
+): { name: string; value: string }[] | null {
+  const list = ingredientListView(result);
+  if (list === null) return null;
+  const text = (line: IngredientLine) => ingredientLineText(line, format);
+  const fields = packLines('', list.used.map(text), fieldLimit, 2).map((value, index) => ({
+    name: index === 0 ? list.heading : 'Ingredients (continued)',
+    value: value.replace(/^\n/, '') || '—',
+  }));
+  if (list.skipped.length > 0) {
+    const [value = ''] = packLines('', list.skipped.map(text), fieldLimit, 1);
+    fields.push({ name: 'Skipped (not in the figure)', value: value.replace(/^\n/, '') });
+  }
+  return fields;
 }
 
 function oneLine(text: string): string {

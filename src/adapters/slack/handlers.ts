@@ -63,35 +63,39 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   const { logger, pipeline } = deps;
   const core = createCoreHandlers(deps.source);
 
-  app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const { command, ack, respond } = args;
-    if (isRecipeFormRequest(command.text)) return openRecipeForm(args, pipeline, logger);
-    const parsed = parseQuietly(command.text);
-    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-    const context = {
-      kind: lookupKind ?? parsed?.type ?? 'unparsed',
-      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
-    };
-    const card = (reply: Reply, stage: string) =>
-      rendered(reply, { lookupKind }, logger, { ...context, stage });
-    const channel: ReplyChannel = {
-      // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
-      // in the ack when it is quick.
-      answerNow: async (reply) => ack(card(reply, 'ack')),
-      acknowledge: async () =>
-        ack(
-          parsed?.type === 'lookup'
-            ? lookingUp(parsed.kind, parsed.name)
-            : { response_type: 'ephemeral', text: 'Looking it up…' },
-        ),
-      // A new ephemeral message, not replace_original: a slash command's response_url cannot
-      // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
-      deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
-      deliverFailure: (error) =>
-        deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
-    };
-    await pipeline.run(core.commandText, command.text, channel, context);
-  });
+  app.command(
+    SLASH_COMMAND,
+    async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+      if (isRecipeFormRequest(command.text)) {
+        return openRecipeForm({ command, ack, respond, client }, pipeline, logger);
+      }
+      const parsed = parseQuietly(command.text);
+      const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
+      const context = {
+        kind: lookupKind ?? parsed?.type ?? 'unparsed',
+        name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
+      };
+      const card = (reply: Reply, stage: string) =>
+        rendered(reply, { lookupKind }, logger, { ...context, stage });
+      const channel: ReplyChannel = {
+        // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
+        // in the ack when it is quick.
+        answerNow: async (reply) => ack(card(reply, 'ack')),
+        acknowledge: async () =>
+          ack(
+            parsed?.type === 'lookup'
+              ? lookingUp(parsed.kind, parsed.name)
+              : { response_type: 'ephemeral', text: 'Looking it up…' },
+          ),
+        // A new ephemeral message, not replace_original: a slash command's response_url cannot
+        // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
+        deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
+        deliverFailure: (error) =>
+          deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
+      };
+      await pipeline.run(core.commandText, command.text, channel, context);
+    },
+  );
 
   app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => {
     const { body, action, client, respond } = args;

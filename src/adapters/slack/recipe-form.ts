@@ -92,7 +92,12 @@ export function recipeFormView(responseUrl: string) {
  * answer); when Slack refuses to open it, the user is told privately through the response_url.
  */
 export async function openRecipeForm(
-  { command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs,
+  {
+    command,
+    ack,
+    respond,
+    client,
+  }: Pick<SlackCommandMiddlewareArgs & AllMiddlewareArgs, 'command' | 'ack' | 'respond' | 'client'>,
   pipeline: InteractionPipeline,
   logger: Logger,
 ): Promise<void> {
