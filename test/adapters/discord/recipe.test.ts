@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARBON_COMMAND } from '../../../src/adapters/discord/commands.js';
 import { LIST_SHARE_CUSTOM_ID } from '../../../src/adapters/discord/custom-ids.js';
-import { RECIPE_MODAL_CUSTOM_ID } from '../../../src/adapters/discord/recipe-modal.js';
+import { RECIPE_MODAL_CUSTOM_ID, recipeModalResponse } from '../../../src/adapters/discord/recipe-modal.js';
 import { EMBED_LIMITS, embedLength } from '../../../src/render/discord.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import {
@@ -10,6 +10,7 @@ import {
   modalSubmitPayload,
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
+import { callbackProblem } from '../../support/fake-discord-protocol.js';
 import { type Harness, postInteraction, startHarness } from './harness.js';
 
 type Embed = { title?: string; description?: string; fields?: { name: string; value: string }[] };
@@ -198,3 +199,35 @@ describe('Discord gateway mode: the recipe form over REST callbacks', () => {
     );
   });
 });
+
+describe('the fake Discord refuses modals Discord would refuse (so the flow tests above mean something)', () => {
+  const good = () => recipeModalResponse();
+
+  it('accepts the bot’s modal', () => {
+    expect(callbackProblem(good(), 2)).toBeNull();
+  });
+
+  it.each([
+    ['a title over 45 characters', (m: Mutable) => (m.data.title = 'x'.repeat(46))],
+    ['no components', (m: Mutable) => (m.data.components = [])],
+    ['six components', (m: Mutable) => (m.data.components = Array(6).fill(m.data.components[0]))],
+    ['a label inside a Label’s text input', (m: Mutable) => (m.data.components[0]!.component.label = 'x')],
+    ['a text input over 4,000', (m: Mutable) => (m.data.components[0]!.component.max_length = 4001)],
+    ['an unknown style', (m: Mutable) => (m.data.components[0]!.component.style = 3)],
+  ])('refuses %s', (_label, spoil) => {
+    const modal = structuredClone(good()) as unknown as Mutable;
+    spoil(modal);
+    expect(callbackProblem(modal, 2)).not.toBeNull();
+  });
+
+  it('refuses a modal in answer to a modal submission', () => {
+    expect(callbackProblem(good(), 5)).not.toBeNull();
+  });
+});
+
+type Mutable = {
+  data: {
+    title: string;
+    components: { component: { label?: string; max_length?: number; style: number } }[];
+  };
+};

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeLookupButton, SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
-import { RECIPE_FORM_CALLBACK_ID } from '../../../src/adapters/slack/recipe-form.js';
+import { RECIPE_FORM_CALLBACK_ID, recipeFormView } from '../../../src/adapters/slack/recipe-form.js';
 import {
   buttonPayload,
+  FakeSlack,
   interactionForm,
   slashCommandForm,
   slashCommandPayload,
@@ -237,5 +238,47 @@ describe('Slack Socket Mode: the recipe form', () => {
     expect(accepted.payload?.response_action).toBeUndefined();
     const answer = await socket.fake.nextResponse(responseUrl);
     expect(JSON.stringify(answer.body)).toContain('Ingredients (whole recipe, for 2 servings)');
+  });
+});
+
+describe('the fake Slack refuses views Slack would refuse (so the form tests above mean something)', () => {
+  let fake: FakeSlack;
+  beforeAll(async () => {
+    fake = await new FakeSlack().start();
+  });
+  afterAll(() => fake.close());
+
+  const open = async (trigger: string, view: unknown) => {
+    const response = await fetch(`${fake.apiUrl}/views.open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer xoxb-test' },
+      body: JSON.stringify({ trigger_id: trigger, view }),
+    });
+    return (await response.json()) as { ok: boolean; error?: string };
+  };
+
+  it('opens the bot’s form once per trigger_id', async () => {
+    const view = recipeFormView('http://127.0.0.1/response/command/x');
+    expect(await open('9.9.1', view)).toMatchObject({ ok: true });
+    expect(await open('9.9.1', view)).toEqual({ ok: false, error: 'exchanged_trigger_id' });
+  });
+
+  it.each([
+    [
+      'a title over 24 characters',
+      (view: Record<string, unknown>) => (view.title = { type: 'plain_text', text: 'x'.repeat(25) }),
+    ],
+    [
+      'private_metadata over 3,000',
+      (view: Record<string, unknown>) => (view.private_metadata = 'x'.repeat(3001)),
+    ],
+    ['inputs without a submit button', (view: Record<string, unknown>) => delete view.submit],
+  ])('refuses %s', async (_label, spoil) => {
+    const view = structuredClone(recipeFormView('http://127.0.0.1/response/command/x')) as Record<
+      string,
+      unknown
+    >;
+    spoil(view);
+    expect(await open(`9.8.${_label.length}`, view)).toEqual({ ok: false, error: 'invalid_arguments' });
   });
 });
