@@ -34,6 +34,17 @@ export class NotARecipeError extends CarbonError {
   }
 }
 
+/** A recipe form (Slack modal, Discord modal) with a field that cannot be used as filled in. */
+export class InvalidRecipeFormError extends InvalidInputError {
+  constructor(
+    readonly field: 'ingredients' | 'servings',
+    reason: string,
+  ) {
+    super(reason);
+    this.message = `invalid recipe form (${field}): ${reason}`;
+  }
+}
+
 /** A comparison that cannot be made as asked (too few or too many options, a bad group size). */
 export class InvalidComparisonError extends InvalidInputError {
   constructor(reason: string) {

@@ -18,6 +18,11 @@ export function helpView(hint: string | null = null): HelpView {
         description: 'kg CO2e per serving, and whether it fits the 1.5 °C budget of 0.5 kg per meal',
       },
       {
+        command: '/carbon recipe <ingredient list>',
+        description:
+          'a recipe worked out from its ingredients with amounts, e.g. "500g beef mince, 1 onion, serves 4"; /carbon recipe alone opens a form for longer ones',
+      },
+      {
         command: '/carbon compare <a>, <b>, <c>',
         description:
           '2 to 10 dishes or products ranked lowest carbon first (also `a vs b`, `… for 12 people`); share it, then put it to a vote',

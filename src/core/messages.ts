@@ -5,6 +5,7 @@ import {
   InternalError,
   InvalidComparisonError,
   InvalidInputError,
+  InvalidRecipeFormError,
   LookupCancelledError,
   NotARecipeError,
   NotFoundError,
@@ -86,6 +87,13 @@ export function toErrorView(error: unknown): ErrorView {
         ? 'That does not look like an ingredient list: no line has a quantity.'
         : 'No food in that list could be recognised, so there is no figure to give.',
       `Give each ingredient with its amount, separated by commas or new lines, e.g. \`/carbon recipe ${RECIPE_LIST_EXAMPLE}\`.`,
+    );
+  }
+  if (error instanceof InvalidRecipeFormError) {
+    return view(
+      error.code,
+      `That ${error.field === 'servings' ? 'number of servings' : 'ingredient list'} can't be used: ${error.reason}.`,
+      'Put one ingredient with its amount on each line, e.g. `500g beef mince`, and servings as a number.',
     );
   }
   if (error instanceof InvalidComparisonError) {

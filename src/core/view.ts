@@ -1,4 +1,12 @@
-import type { Contributor, Level, LookupResult, Swap, Unit, Verdict } from './result.js';
+import {
+  type Contributor,
+  isIngredientListResult,
+  type Level,
+  type LookupResult,
+  type Swap,
+  type Unit,
+  type Verdict,
+} from './result.js';
 
 /**
  * What a result card shows, decided once for every renderer: which figure and unit, the level,
@@ -52,7 +60,11 @@ export function resultView(result: LookupResult): ResultView {
   return {
     kind: result.kind,
     title: result.name,
-    askedFor: sameName(result.query, result.name) || result.query.trim() === '' ? null : result.query,
+    // A computed list shows every line as typed, so repeating the whole list as "asked for" adds nothing.
+    askedFor:
+      isIngredientListResult(result) || sameName(result.query, result.name) || result.query.trim() === ''
+        ? null
+        : result.query,
     value: result.kind === 'product' ? result.kgCo2ePerUnit : result.kgCo2ePerServing,
     unit: result.kind === 'product' ? result.unit : 'serving',
     level: result.level,

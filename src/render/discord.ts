@@ -1,12 +1,19 @@
 import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { shareCustomId } from '../adapters/discord/custom-ids.js';
+import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import type { Level, ProductResult, RecipeResult, Verdict } from '../core/result.js';
+import {
+  isIngredientListResult,
+  type Level,
+  type ProductResult,
+  type RecipeResult,
+  type Verdict,
+} from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
+import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
 /**
@@ -92,7 +99,12 @@ export function renderDiscord(reply: Reply, options: RenderOptions = {}): Discor
       if (mode === 'button') {
         return {
           embeds: [fitEmbed(embed)],
-          components: [shareRow(shareCustomId(result.kind, result.name))],
+          // A computed list cannot be carried in a 100-character custom_id: its Share copies the card.
+          components: [
+            shareRow(
+              isIngredientListResult(result) ? LIST_SHARE_CUSTOM_ID : shareCustomId(result.kind, result.name),
+            ),
+          ],
           flags: EPHEMERAL_FLAG,
           allowed_mentions: { parse: [] },
         };
@@ -204,10 +216,19 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
     verdictLine(result.climateFriendly, result.thresholdKgPerServing),
   ];
   const fields: DiscordEmbedField[] = [];
-  const contributors = contributorsField(view);
+  const list = ingredientListEmbedFields(result, DISCORD_LINE_FORMAT, EMBED_LIMITS.fieldValue);
+  const contributors = list === null ? contributorsField(view) : null;
   if (contributors) fields.push(contributors);
-  return resultEmbed(view, lines, fields);
+  const embed = resultEmbed(view, lines, fields);
+  // The lines after the notes: when the 6,000 total is reached, trailing lines go, not the notes.
+  if (list !== null) embed.fields = [...(embed.fields ?? []), ...list];
+  return embed;
 }
+
+const DISCORD_LINE_FORMAT: LineFormat = {
+  escape: (text, max) => truncate(escapeMarkdown(text), max),
+  bold: (text) => `**${text}**`,
+};
 
 /** What both kinds share: title, description, level colour, their fields then the notes, source footer. */
 function resultEmbed(view: ResultView, lines: readonly string[], fields: DiscordEmbedField[]): DiscordEmbed {

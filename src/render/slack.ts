@@ -2,10 +2,12 @@ import type { types } from '@slack/bolt';
 import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../adapters/slack/buttons.js';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
+import { ingredientListView } from '../core/ingredient-list-view.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
 import type { LookupResult, ProductResult, RecipeResult } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
+import { ingredientLineText, type LineFormat, packLines } from './ingredient-list-chat.js';
 import {
   formatFootprint,
   formatKg,
@@ -235,6 +237,23 @@ function contributorsBlock(view: ResultView): types.SectionBlock | null {
   return section(`*Main contributors*\n${lines.join('\n')}`);
 }
 
+const SLACK_LINE_FORMAT: LineFormat = { escape: escapeFit, bold: (text) => `*${text}*` };
+/** Sections for the lines: room for 60 lines of the longest kind within the 50-block limit. */
+const MAX_LINE_SECTIONS = 4;
+
+/** A computed ingredient list's lines, every one with its grams and food, then the skipped ones. */
+function ingredientListBlocks(result: RecipeResult): Block[] | null {
+  const list = ingredientListView(result);
+  if (list === null) return null;
+  const limit = SLACK_LIMITS.sectionText - 50;
+  const text = (line: (typeof list.used)[number]) => ingredientLineText(line, SLACK_LINE_FORMAT);
+  const chunks = packLines(`*${list.heading}*`, list.used.map(text), limit, MAX_LINE_SECTIONS);
+  if (list.skipped.length > 0) {
+    chunks.push(...packLines('*Skipped (not in the figure)*', list.skipped.map(text), limit, 2));
+  }
+  return chunks.map(section);
+}
+
 function recipeBlocks(result: RecipeResult): Block[] {
   const view = resultView(result);
   const blocks: Block[] = [header(view.title)];
@@ -244,8 +263,10 @@ function recipeBlocks(result: RecipeResult): Block[] {
     ),
   );
   blocks.push(section(verdictLine(result)));
-  const contributors = contributorsBlock(view);
+  const list = ingredientListBlocks(result);
+  const contributors = list === null ? contributorsBlock(view) : null;
   if (contributors) blocks.push(contributors);
+  if (list) blocks.push(...list);
   const notes = notesBlock(view.notes);
   if (notes) blocks.push(notes);
   blocks.push(sourceContext(view.source, matchedContext(view)));
@@ -306,7 +327,9 @@ export function renderSlack(
       blocks = result.kind === 'product' ? productBlocks(result) : recipeBlocks(result);
       text = resultFallback(result);
       if (options.share !== false) {
-        const value = encodeLookupButton(result.kind, result.query);
+        // A computed list is shared by computing its lines again: its query is only a summary.
+        const shareQuery = ingredientListView(result)?.asText ?? result.query;
+        const value = encodeLookupButton(result.kind, shareQuery);
         if (value !== null) {
           blocks.push({
             type: 'actions',

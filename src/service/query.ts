@@ -12,6 +12,16 @@ import { InvalidInputError } from '../core/errors.js';
  * question the client may not have meant to ask. Other parameters are ignored.
  */
 export function readNameParam(rawQuery: string, name: string): string {
+  // No limit as sent here: nameFromParam applies the name limit with its own wording.
+  return nameFromParam(readParam(rawQuery, name, Number.POSITIVE_INFINITY), name);
+}
+
+/**
+ * The decoded value of one required parameter, as sent, at most `maxLength` characters (code
+ * points, as openapi.yaml's maxLength counts): the once-only and required rules of readNameParam,
+ * without making a name of it (an ingredient list keeps its line breaks).
+ */
+export function readParam(rawQuery: string, name: string, maxLength: number): string {
   let value: string | undefined;
   let seen = false;
   if (rawQuery !== '') {
@@ -26,6 +36,14 @@ export function readNameParam(rawQuery: string, name: string): string {
     }
   }
   if (value === undefined) throw new InvalidInputError(`the "${name}" query parameter is required`);
+  if ([...value].length > maxLength) {
+    throw new InvalidInputError(`"${name}" is limited to ${maxLength} characters`);
+  }
+  return value;
+}
+
+/** A parameter's value as a name: at most MAX_NAME_LENGTH characters as sent, then normalised. */
+export function nameFromParam(value: string, name: string): string {
   // Measured as sent, in characters (code points), as openapi.yaml's maxLength does: a limit that
   // only applied after whitespace collapses would accept names the document refuses.
   if ([...value].length > MAX_NAME_LENGTH) {

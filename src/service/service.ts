@@ -5,11 +5,13 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import { toErrorView } from '../core/messages.js';
+import { MAX_RECIPE_TEXT_LENGTH } from '../recipes/list-text.js';
 import { splitTarget } from '../server/request-target.js';
 import type { Catalog } from '../sources/catalog/types.js';
 import { productBody, recipeBody } from './bodies.js';
+import { createListAnswerer } from './ingredient-list.js';
 import { KeyRing } from './keys.js';
-import { readNameParam } from './query.js';
+import { nameFromParam, readParam } from './query.js';
 import {
   clientErrorResponse,
   INTERNAL,
@@ -48,6 +50,10 @@ const CLIENT_ERROR_LINGER_MS = 2_000;
 
 interface LookupRoute {
   param: 'product' | 'recipe';
+  /** The longest value taken as sent; names are held to MAX_NAME_LENGTH whatever this says. */
+  maxLength?: number;
+  /** Whether a value that reads as an ingredient list is computed (the /recipe extension). */
+  lists?: true;
   lookup(catalog: Catalog, name: string): Prepared;
 }
 
@@ -70,6 +76,8 @@ const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRo
     '/recipe',
     {
       param: 'recipe',
+      maxLength: MAX_RECIPE_TEXT_LENGTH,
+      lists: true,
       lookup: (catalog, name) => prepareJson(200, recipeBody(catalog.findRecipe(name))),
     },
   ],
@@ -113,10 +121,25 @@ export function createService(options: ServiceOptions): Service {
   const health: HealthBody = { status: 'ok', catalog: { ...catalog.stats } };
   const HEALTH = prepareJson(200, health, { 'cache-control': 'no-store' });
 
+  const answerList = createListAnswerer(catalog);
+
   function answer(path: string, route: LookupRoute, rawQuery: string): Prepared {
     let name: string;
     try {
-      name = readNameParam(rawQuery, route.param);
+      const value = readParam(rawQuery, route.param, route.maxLength ?? Number.POSITIVE_INFINITY);
+      if (route.lists) {
+        // Keyed like names: a name already in normal form hits the cache before any list check, and
+        // a value is a list or not whatever its key, so a list and a name never share one.
+        const key = `${path}\n${value}`;
+        const cached = cache?.get(key);
+        if (cached !== undefined) return cached;
+        const list = answerList(value);
+        if (list !== null) {
+          cache?.set(key, list);
+          return list;
+        }
+      }
+      name = nameFromParam(value, route.param);
     } catch (error) {
       if (error instanceof InvalidInputError) {
         return prepareError(400, 'invalid_parameter', `Invalid query: ${error.reason}.`);

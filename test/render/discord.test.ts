@@ -290,6 +290,7 @@ describe('renderDiscord: help and errors', () => {
     expect(message.embeds[0]!.fields!.map((field) => field.name)).toEqual([
       '/carbon product <name>',
       '/carbon recipe <name>',
+      '/carbon recipe <ingredient list>',
       '/carbon compare <a>, <b>, <c>',
       'Rate this menu',
       '/carbon help',

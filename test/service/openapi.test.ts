@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
+import { MAX_RECIPE_TEXT_LENGTH } from '../../src/recipes/list-text.js';
 import { ErrorCodeSchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { openApiValidator, resolveRef, type Schema } from '../support/openapi-validator.js';
@@ -76,6 +77,10 @@ const EXCHANGES = [
     ex(method, '/recipe?recipe=qqq+lasagne+xyz'),
     ex(method, '/recipe?recipe=crumble'),
     ex(method, '/recipe?recipe=a&recipe=b'),
+    // The extension: an ingredient list (with a line break), one that is not a recipe, one too long.
+    ex(method, `/recipe?recipe=${encodeURIComponent('500g beef mince\n400g spaghetti, 1 onion, serves 4')}`),
+    ex(method, `/recipe?recipe=${encodeURIComponent('hello, 2 worlds, 3 zorblaxes')}`),
+    ex(method, `/recipe?recipe=${encodeURIComponent('200g rice, '.repeat(400))}`),
     ex(method, '/recipe?recipe=lasagne', false),
     ex(method, '/recipe?recipe=lasagne', true, 'broken'),
     ex(method, '/healthz', false),
@@ -148,7 +153,12 @@ describe('openapi.yaml', () => {
           name: expected[path],
           in: 'query',
           required: true,
-          schema: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+          // /recipe also takes ingredient lists (the extension), up to their own limit.
+          schema: {
+            type: 'string',
+            minLength: 1,
+            maxLength: path === '/recipe' ? MAX_RECIPE_TEXT_LENGTH : MAX_NAME_LENGTH,
+          },
         });
       }
     }

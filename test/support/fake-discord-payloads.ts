@@ -73,9 +73,40 @@ export function commandPayload(sub: 'product' | 'recipe' | 'help', name?: string
       {
         name: sub,
         type: 1,
-        ...(sub !== 'help' && { options: [{ name: 'name', type: 3, value: name ?? '' }] }),
+        // An optional option left empty is absent from the payload, as Discord sends it.
+        ...(sub !== 'help' &&
+          !(sub === 'recipe' && name === undefined) && {
+            options: [{ name: 'name', type: 3, value: name ?? '' }],
+          }),
       },
     ],
+  });
+}
+
+/**
+ * The MODAL_SUBMIT interaction (type 5) Discord sends when a modal is submitted: the modal's
+ * custom_id and, for each of its Labels, the inner component with its custom_id and the value typed
+ * (an empty string for an optional input left blank).
+ */
+export function modalSubmitPayload(
+  modal: {
+    custom_id: string;
+    components: { type: number; component?: { type: number; custom_id: string } }[];
+  },
+  typed: Record<string, string>,
+): InteractionPayload {
+  return base(5, {
+    custom_id: modal.custom_id,
+    components: modal.components.map((label, index) => ({
+      type: 18,
+      id: index + 1,
+      component: {
+        type: 4,
+        id: index + 100,
+        custom_id: label.component?.custom_id ?? '',
+        value: typed[label.component?.custom_id ?? ''] ?? '',
+      },
+    })),
   });
 }
 

@@ -150,9 +150,66 @@ export function callbackProblem(body: unknown, interactionType?: number): string
       );
       return bad ? 'choices: names 1-100 characters, string values of at most 100' : null;
     }
+    case 9:
+      if (interactionType === MODAL_SUBMIT) return 'a modal cannot answer a modal submission';
+      return modalProblem(data);
     default:
       return `unknown response type ${body.type}`;
   }
+}
+
+const MODAL_SUBMIT = 5;
+
+/**
+ * Why Discord would refuse a modal (interaction response type 9), as its reference documents it:
+ * custom_id 1-100 characters, a title of at most 45, 1 to 5 components; each a Label (type 18,
+ * label at most 45, description at most 100) around one text input, or a deprecated action row
+ * (type 1) of exactly one; a text input (type 4) has a custom_id, style 1 (short) or 2 (paragraph),
+ * min/max_length within 0-4000 / 1-4000, a placeholder of at most 100, and in a Label no label of
+ * its own.
+ */
+export function modalProblem(data: unknown): string | null {
+  if (!isObject(data)) return 'data is required';
+  const { custom_id: customId, title, components } = data;
+  if (typeof customId !== 'string' || customId.length < 1 || customId.length > 100)
+    return 'custom_id: 1-100 characters';
+  if (typeof title !== 'string' || title.length < 1 || title.length > 45) return 'title: 1-45 characters';
+  if (!Array.isArray(components) || components.length < 1 || components.length > 5)
+    return 'components: 1 to 5';
+  const inputProblem = (input: unknown, inLabel: boolean): string | null => {
+    if (!isObject(input) || input.type !== 4) return 'a text input (type 4) is expected';
+    if (typeof input.custom_id !== 'string' || input.custom_id.length < 1 || input.custom_id.length > 100)
+      return 'text input custom_id: 1-100 characters';
+    if (input.style !== 1 && input.style !== 2) return 'text input style: 1 or 2';
+    if (inLabel && input.label !== undefined) return 'a text input in a Label takes no label';
+    if (!inLabel && (typeof input.label !== 'string' || input.label.length > 45)) return 'label: at most 45';
+    const within = (value: unknown, min: number) =>
+      value === undefined || (typeof value === 'number' && value >= min && value <= 4000);
+    if (!within(input.min_length, 0) || !within(input.max_length, 1)) return 'text input lengths: up to 4000';
+    if (
+      input.placeholder !== undefined &&
+      (typeof input.placeholder !== 'string' || input.placeholder.length > 100)
+    )
+      return 'placeholder: at most 100 characters';
+    return null;
+  };
+  for (const component of components) {
+    if (!isObject(component)) return 'components must be objects';
+    if (component.type === 18) {
+      if (typeof component.label !== 'string' || component.label.length < 1 || component.label.length > 45)
+        return 'Label label: 1-45 characters';
+      const problem = inputProblem(component.component, true);
+      if (problem !== null) return problem;
+    } else if (component.type === 1) {
+      if (!Array.isArray(component.components) || component.components.length !== 1)
+        return 'a modal action row holds one text input';
+      const problem = inputProblem(component.components[0], false);
+      if (problem !== null) return problem;
+    } else {
+      return `component type ${String(component.type)} is not allowed in a modal here`;
+    }
+  }
+  return null;
 }
 
 /**

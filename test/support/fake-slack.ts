@@ -35,6 +35,27 @@ export interface ResponseUrlPost {
   rejected?: string;
 }
 
+/** The parts of a modal view the fake checks and echoes back in a view_submission. */
+export interface ModalView {
+  type: string;
+  callback_id?: string;
+  private_metadata?: string;
+  title?: { type: string; text: string };
+  submit?: { type: string; text: string };
+  close?: { type: string; text: string };
+  blocks?: {
+    type: string;
+    block_id?: string;
+    label?: { type: string; text: string };
+    element?: {
+      type: string;
+      action_id?: string;
+      max_length?: number;
+      placeholder?: { type: string; text: string };
+    };
+  }[];
+}
+
 export interface SocketAck {
   envelope_id: string;
   payload?: Record<string, unknown>;
@@ -71,6 +92,9 @@ export class FakeSlack {
   readonly webApiCalls: WebApiCall[] = [];
   readonly responses: ResponseUrlPost[] = [];
   readonly acks: SocketAck[] = [];
+  /** Modals opened with views.open, as Slack returned them. */
+  readonly openedViews: (ModalView & { id: string })[] = [];
+  private readonly usedTriggers = new Set<string>();
   readonly sockets = new Set<WebSocket>();
   readonly botUserId = 'UBOT0001';
   readonly teamId = 'T0000001';
@@ -97,6 +121,7 @@ export class FakeSlack {
       ts: `${Date.now() / 1000}`,
       message: { text: args.text },
     }));
+    this.handlers.set('views.open', (args) => this.openView(args));
     this.handlers.set('apps.connections.open', () => ({
       ok: true,
       url: `ws://127.0.0.1:${this.port}/socket`,
@@ -145,6 +170,45 @@ export class FakeSlack {
   /** Replaces the Web API method's behaviour, e.g. to answer `{ ok: false, error: 'not_in_channel' }`. */
   onWebApi(method: string, handler: WebApiHandler): void {
     this.handlers.set(method, handler);
+  }
+
+  /**
+   * views.open as documented (docs.slack.dev/reference/methods/views.open, .../views/modal-views):
+   * a trigger_id is needed and used once; a modal's title, submit and close are plain_text of at
+   * most 24 characters, private_metadata at most 3,000, callback_id at most 255, at most 100
+   * blocks; an input block's plain_text_input takes max_length up to 3,000 and placeholders up to
+   * 150. Refusals answer as Slack does ({ ok: false, error }).
+   */
+  private openView(args: Record<string, unknown>): Record<string, unknown> {
+    const trigger = args.trigger_id;
+    if (typeof trigger !== 'string' || trigger === '') return { ok: false, error: 'invalid_trigger_id' };
+    if (this.usedTriggers.has(trigger)) return { ok: false, error: 'exchanged_trigger_id' };
+    const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as ModalView;
+    const text = (element: { type?: string; text?: string } | undefined, max: number) =>
+      element === undefined || (element.type === 'plain_text' && (element.text ?? '').length <= max);
+    const inputs = (view.blocks ?? []).filter((block) => block.type === 'input');
+    const valid =
+      view.type === 'modal' &&
+      view.title !== undefined &&
+      text(view.title, 24) &&
+      text(view.submit, 24) &&
+      text(view.close, 24) &&
+      (view.private_metadata ?? '').length <= 3000 &&
+      (view.callback_id ?? '').length <= 255 &&
+      (view.blocks ?? []).length <= 100 &&
+      (inputs.length === 0 || view.submit !== undefined) &&
+      inputs.every(
+        (block) =>
+          text(block.label, 2000) &&
+          block.element?.type === 'plain_text_input' &&
+          (block.element.max_length ?? 0) <= 3000 &&
+          text(block.element.placeholder, 150),
+      );
+    if (!valid) return { ok: false, error: 'invalid_arguments' };
+    this.usedTriggers.add(trigger);
+    const opened = { ...view, id: `V${randomUUID().slice(0, 8).toUpperCase()}`, team_id: this.teamId };
+    this.openedViews.push(opened);
+    return { ok: true, view: opened };
   }
 
   callsTo(method: string): WebApiCall[] {
@@ -352,4 +416,38 @@ export function interactionForm(payload: Record<string, unknown>): string {
 /** The slash command fields as Socket Mode delivers them (the same names as the HTTP form). */
 export function slashCommandPayload(text: string, responseUrl: string): Record<string, unknown> {
   return Object.fromEntries(new URLSearchParams(slashCommandForm(text, responseUrl)));
+}
+
+/**
+ * The view_submission Slack sends when the user submits an opened modal: the view echoed with its
+ * callback_id and private_metadata, and state.values keyed by block_id then action_id, each a
+ * plain_text_input's value (null when left empty). `typed` maps block_ids to what was typed.
+ */
+export function viewSubmissionPayload(
+  view: ModalView & { id: string },
+  typed: Record<string, string>,
+  user = 'U0000001',
+): Record<string, unknown> {
+  const values: Record<string, Record<string, { type: string; value: string | null }>> = {};
+  for (const block of view.blocks ?? []) {
+    if (block.type !== 'input' || block.block_id === undefined || block.element?.action_id === undefined)
+      continue;
+    const value = typed[block.block_id];
+    values[block.block_id] = {
+      [block.element.action_id]: {
+        type: 'plain_text_input',
+        value: value === undefined || value === '' ? null : value,
+      },
+    };
+  }
+  return {
+    type: 'view_submission',
+    team: { id: 'T0000001', domain: 'fake' },
+    user: { id: user, username: 'asker', name: 'asker', team_id: 'T0000001' },
+    api_app_id: 'A0000001',
+    token: 'deprecated-verification-token',
+    trigger_id: '4.5.6',
+    view: { ...view, state: { values }, hash: '1.abc' },
+    response_urls: [],
+  };
 }

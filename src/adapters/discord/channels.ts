@@ -177,7 +177,7 @@ export function shareChannel(
  * Posts the public copy. When that fails, the private copy (already replaced by the notice, or
  * still the card) gets its card and button back with a line saying sharing failed.
  */
-async function postShared(
+export async function postShared(
   rest: DiscordRest,
   interaction: Interaction,
   shared: DiscordMessage,

@@ -6,6 +6,7 @@ import {
   type RESTPutAPIApplicationCommandsJSONBody,
 } from 'discord-api-types/v10';
 import { MAX_NAME_LENGTH } from '../../core/command.js';
+import { MAX_RECIPE_TEXT_LENGTH } from '../../recipes/list-text.js';
 
 /**
  * The `/carbon` command as Discord's application-command JSON, checked against discord-api-types'
@@ -27,6 +28,14 @@ function nameOption(description: string) {
   } as const;
 }
 
+/**
+ * The recipe's option takes a dish name or an ingredient list (up to the list limit; Discord allows
+ * 6,000), and is optional: without it the recipe form opens (a modal, for lists one per line).
+ */
+function recipeOption(description: string) {
+  return { ...nameOption(description), required: false, max_length: MAX_RECIPE_TEXT_LENGTH } as const;
+}
+
 export const CARBON_COMMAND = {
   type: ApplicationCommandType.ChatInput,
   name: COMMAND_NAME,
@@ -44,8 +53,8 @@ export const CARBON_COMMAND = {
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'recipe',
-      description: 'kg CO2e per serving, and whether it fits a 1.5 °C diet',
-      options: [nameOption('Recipe to look up, e.g. lasagne')],
+      description: 'kg CO2e per serving and the 1.5 °C verdict; without a name, a form for ingredients',
+      options: [recipeOption('A dish (lasagne), or ingredients with amounts (500g beef, 1 onion, serves 4)')],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,

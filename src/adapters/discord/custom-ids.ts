@@ -22,6 +22,12 @@ export function shareCustomId(kind: LookupKind, name: string): string {
   return `${prefix}${truncate(flat, CUSTOM_ID_LIMIT - prefix.length, '')}`;
 }
 
+/**
+ * The Share button under a computed ingredient list: the list does not fit a custom_id, so the
+ * share posts the card the button sits on (the interaction carries that message).
+ */
+export const LIST_SHARE_CUSTOM_ID = 'carbon:share-card';
+
 export function parseShareCustomId(customId: string): { kind: LookupKind; name: string } | null {
   const match = /^carbon:share:([pr]):(.+)$/s.exec(customId);
   if (!match) return null;

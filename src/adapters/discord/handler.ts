@@ -8,13 +8,14 @@ import type { Reply } from '../../core/lookup.js';
 import { toErrorView } from '../../core/messages.js';
 import { InteractionPipeline, type ReplyChannel, type RequestHandler } from '../../core/pipeline.js';
 import type { LookupSource, NameSuggester } from '../../core/source.js';
+import { isIngredientList } from '../../recipes/list-text.js';
 import type { DiscordMessage } from '../../render/discord.js';
 import { truncate } from '../../render/shared.js';
 import { chatCompareDeps } from '../compare-deps.js';
 import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
 import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand, RATE_MENU_COMMAND_NAME } from './commands.js';
 import { createDiscordCompare } from './compare.js';
-import { parseShareCustomId } from './custom-ids.js';
+import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import {
   type AutocompleteChoice,
@@ -27,7 +28,9 @@ import {
   InteractionType,
   type TopOption,
 } from './payloads.js';
+import { readRecipeModal, recipeModalResponse, recipeModalText } from './recipe-modal.js';
 import type { DiscordRest } from './rest.js';
+import { shareCard } from './share-card.js';
 
 /** Discord allows 3 s for the first response; what is left after this covers the callback itself. */
 export const DEFAULT_RESPONSE_BUDGET_MS = 2_000;
@@ -123,6 +126,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       );
     }
     const raw = sub.options?.find((option) => option.name === 'name')?.value;
+    if (kind === 'recipe') {
+      const text = typeof raw === 'string' ? raw : '';
+      // `/carbon recipe` with no name: the form, unless the bot is stopping (then the pipeline says so).
+      if (text.trim() === '' && pipeline.accepting)
+        return Promise.resolve({ response: recipeModalResponse() });
+      if (isIngredientList(text)) return through(core.ingredientList, text, channel, context);
+    }
     let name: string;
     try {
       name = normaliseName(typeof raw === 'string' ? raw : '');
@@ -161,6 +171,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     if (!data.success) return null;
     const compared = compare.component(interaction, data.data.custom_id);
     if (compared !== null) return compared;
+    if (data.data.custom_id === LIST_SHARE_CUSTOM_ID) return shareCard(interaction, logger);
     const share = parseShareCustomId(data.data.custom_id);
     if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
     const customId = data.data.custom_id;
@@ -174,6 +185,23 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     );
   }
 
+  /** The recipe form's submission: computed and answered like any list, privately with Share. */
+  function modalSubmit(interaction: Interaction): Promise<InteractionOutcome> | null {
+    const values = readRecipeModal(interaction.data);
+    if (values === null) return null;
+    const context = { interaction: interaction.id, kind: 'recipe', form: true };
+    const channel = (first: FirstResponse) => messageChannel(first, interaction, logger, context);
+    let list: string;
+    try {
+      list = recipeModalText(values);
+    } catch (error) {
+      logger.info({ ...context, err: error }, 'recipe form refused');
+      const refused: Reply = { type: 'error', error: toErrorView(error) };
+      return through(async () => refused, null, channel, context);
+    }
+    return through(core.ingredientList, list, channel, context);
+  }
+
   /** What to answer when handling itself threw: the generic error, so Discord never shows a failure. */
   function failed(interaction: Interaction, error: unknown): InteractionOutcome | null {
     logger.error(
@@ -185,6 +213,7 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
         return autocompleteResult([]);
       case InteractionType.ApplicationCommand:
       case InteractionType.MessageComponent:
+      case InteractionType.ModalSubmit:
         return {
           response: { type: CallbackType.ChannelMessageWithSource, data: errorMessage(toErrorView(error)) },
         };
@@ -210,6 +239,8 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
           return autocomplete(interaction);
         case InteractionType.MessageComponent:
           return await component(interaction);
+        case InteractionType.ModalSubmit:
+          return await modalSubmit(interaction);
         default:
           return null;
       }

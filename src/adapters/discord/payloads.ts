@@ -5,6 +5,7 @@ import type {
   APIInteractionResponseDeferredChannelMessageWithSource,
   APIInteractionResponseDeferredMessageUpdate,
   APIInteractionResponsePong,
+  APIModalInteractionResponse,
   InteractionResponseType,
 } from 'discord-api-types/v10';
 import { z } from 'zod';
@@ -75,7 +76,8 @@ export type InteractionResponse =
   | APIInteractionResponseDeferredChannelMessageWithSource
   | APIInteractionResponseDeferredMessageUpdate
   | { type: InteractionResponseType.UpdateMessage; data: DiscordMessage }
-  | APIApplicationCommandAutocompleteResponse;
+  | APIApplicationCommandAutocompleteResponse
+  | APIModalInteractionResponse;
 
 /** The renderer's message is a valid callback body as Discord's types define it. */
 export type MessageChecksAgainstDiscord = DiscordMessage extends APIInteractionResponseCallbackData

@@ -18,6 +18,7 @@ import { renderSlack } from '../../render/slack.js';
 import { chatCompareDeps } from '../compare-deps.js';
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
 import { compareCommandText, registerSlackCompare, runSlackCompareCommand } from './compare.js';
+import { isRecipeFormRequest, openRecipeForm, registerRecipeForm } from './recipe-form.js';
 import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
 import { registerSlackVote } from './vote.js';
 
@@ -75,6 +76,9 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
 
   app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const { command, ack, respond } = args;
+    if (isRecipeFormRequest(command.text)) {
+      return openRecipeForm({ command, ack, respond, client: args.client }, pipeline, logger);
+    }
     const compareText = compareCommandText(command.text);
     if (compareText !== null) return runSlackCompareCommand(args, compareText, compare);
     const parsed = parseQuietly(command.text);
@@ -194,6 +198,8 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     };
     await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
   });
+
+  registerRecipeForm(app, { core, pipeline, logger });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');

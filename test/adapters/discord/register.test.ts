@@ -76,19 +76,26 @@ describe('registerCommands', () => {
 });
 
 describe('the command definition', () => {
-  it('has product and recipe with a required, autocompleted name of at most 200 characters, and help', () => {
+  it('has product with a required name of at most 200 characters, recipe with an optional one for lists, and help', () => {
     const [command] = COMMAND_DEFINITIONS;
     expect(command.name).toBe('carbon');
     expect(command.options.map((option) => option.name)).toEqual(['product', 'recipe', 'compare', 'help']);
-    for (const sub of command.options.slice(0, 2)) {
-      expect('options' in sub && sub.options[0]).toMatchObject({
-        name: 'name',
-        type: 3,
-        required: true,
-        autocomplete: true,
-        max_length: 200,
-      });
-    }
+    const [product, recipe] = command.options;
+    expect('options' in product && product.options[0]).toMatchObject({
+      name: 'name',
+      type: 3,
+      required: true,
+      autocomplete: true,
+      max_length: 200,
+    });
+    // Optional: without it the recipe form opens; long enough for an ingredient list.
+    expect('options' in recipe && recipe.options[0]).toMatchObject({
+      name: 'name',
+      type: 3,
+      required: false,
+      autocomplete: true,
+      max_length: 4000,
+    });
   });
   it('has compare with one required options text, not autocompleted, within Discord’s 6,000', () => {
     const compare = COMMAND_DEFINITIONS[0].options.find((option) => option.name === 'compare');
