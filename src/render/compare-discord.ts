@@ -16,10 +16,10 @@ import {
   type DiscordEmbedField,
   type DiscordMessage,
   EMBED_LIMITS,
-  escapeMarkdown,
   fitEmbed,
   LEVEL_COLOURS,
 } from './discord.js';
+import { escapeMarkdown } from './discord-markdown.js';
 import { formatKg, levelEmoji, truncate } from './shared.js';
 
 /**

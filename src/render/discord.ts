@@ -1,4 +1,3 @@
-import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
 import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
@@ -13,6 +12,7 @@ import {
   type Verdict,
 } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
+import { escapeMarkdown } from './discord-markdown.js';
 import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
@@ -365,34 +365,6 @@ export function fitEmbed(embed: DiscordEmbed): DiscordEmbed {
     fitted.description = truncate(fitted.description, Math.max(fitted.description.length - excess, 1));
   }
   return fitted;
-}
-
-/**
- * Escapes Discord markdown so names and sentences from users or sources show literally, with
- * discord.js's own escapeMarkdown (@discordjs/formatters) for every formatting rule it knows
- * (emphasis, code, spoilers, headings, lists, masked links, quotes), plus what it leaves alone:
- * subtext, `<@…>`-style mentions, and `@everyone`/`@here`, which get a zero-width space so they cannot even
- * look like a ping.
- */
-export function escapeMarkdown(text: string): string {
-  return (
-    escapeDiscordMarkdown(text, {
-      codeBlockContent: false,
-      inlineCodeContent: false,
-      underline: true,
-      maskedLink: true,
-      heading: true,
-      bulletedList: true,
-      numberedList: true,
-    })
-      // Subtext ("-# small") is newer than the library's rules.
-      .replace(/^-# /gm, '\\-# ')
-      .replace(/^>/gm, '\\>')
-      .replace(/[<>]/g, (mark, offset: number, all: string) =>
-        all[offset - 1] === '\\' ? mark : `\\${mark}`,
-      )
-      .replace(/@(everyone|here)/gi, '@\u200b$1')
-  );
 }
 
 /** Collapses whitespace and line breaks: names and sentences are shown on one line. */

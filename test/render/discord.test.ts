@@ -18,7 +18,6 @@ import {
   EmbedSchema,
   EPHEMERAL_FLAG,
   embedLength,
-  escapeMarkdown,
   fitEmbed,
   LEVEL_COLOURS,
   renderDiscord,
@@ -26,6 +25,7 @@ import {
   sharedNotice,
   shareFailedMessage,
 } from '../../src/render/discord.js';
+import { escapeMarkdown } from '../../src/render/discord-markdown.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
 const SOURCE = {
