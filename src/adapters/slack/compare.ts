@@ -5,7 +5,6 @@ import type {
   ButtonAction,
   MessageShortcut,
   RespondArguments,
-  RespondFn,
   SlackCommandMiddlewareArgs,
   SlackShortcutMiddlewareArgs,
 } from '@slack/bolt';
@@ -21,7 +20,7 @@ import {
   RATE_MENU_CALLBACK_ID,
   voteButton,
 } from './compare-buttons.js';
-import { describeSlackError, shareFailureText } from './reply.js';
+import { ackOnce, deliver, describeSlackError, shareFailureText } from './reply.js';
 
 /**
  * Comparisons on Slack: `/carbon compare …` (handed over by the slash command listener), the
@@ -78,23 +77,6 @@ function privateCard(
     logger.error({ err: error, ...context, replyType: reply.type }, 'could not render the Slack comparison');
     throw error;
   }
-}
-
-async function deliver(respond: RespondFn, message: RespondArguments, logger: Logger, what: string) {
-  try {
-    await respond(message);
-  } catch (error) {
-    logger.warn({ ...describeSlackError(error), what }, 'Slack response_url delivery failed');
-    throw error;
-  }
-}
-
-function ackOnce(ack: () => Promise<void>): () => Promise<void> {
-  let acked: Promise<void> | null = null;
-  return () => {
-    acked ??= ack();
-    return acked;
-  };
 }
 
 /** `/carbon compare …`: answered in the ack when quick, else "Comparing…" then through response_url. */

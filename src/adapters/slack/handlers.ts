@@ -4,7 +4,6 @@ import type {
   BlockAction,
   ButtonAction,
   RespondArguments,
-  RespondFn,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
@@ -19,7 +18,15 @@ import { chatCompareDeps } from '../compare-deps.js';
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
 import { compareCommandText, registerSlackCompare, runSlackCompareCommand } from './compare.js';
 import { isRecipeFormRequest, openRecipeForm, registerRecipeForm } from './recipe-form.js';
-import { describeSlackError, ephemeral, lookingUp, rendered, shareFailureText } from './reply.js';
+import {
+  ackOnce,
+  deliver,
+  describeSlackError,
+  ephemeral,
+  lookingUp,
+  rendered,
+  shareFailureText,
+} from './reply.js';
 import { registerSlackVote } from './vote.js';
 
 export interface SlackHandlerDeps {
@@ -37,25 +44,6 @@ function parseQuietly(text: string): Command | null {
   } catch {
     return null;
   }
-}
-
-/** Sends through response_url; a failure (expired URL, Slack down) is logged, then rethrown. */
-async function deliver(respond: RespondFn, message: RespondArguments, logger: Logger, what: string) {
-  try {
-    await respond(message);
-  } catch (error) {
-    logger.warn({ ...describeSlackError(error), what }, 'Slack response_url delivery failed');
-    throw error;
-  }
-}
-
-/** An action's ack carries nothing and may be sent once; whichever step comes first sends it. */
-function ackOnce(ack: () => Promise<void>): () => Promise<void> {
-  let acked: Promise<void> | null = null;
-  return () => {
-    acked ??= ack();
-    return acked;
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RespondArguments } from '@slack/bolt';
+import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
@@ -71,4 +71,28 @@ export function shareFailureText(code: string | null): string {
     default:
       return '⚠️ Sharing failed on Slack’s side. Try again in a moment.';
   }
+}
+
+/** Sends through response_url; a failure (expired URL, Slack down) is logged, then rethrown. */
+export async function deliver(
+  respond: RespondFn,
+  message: RespondArguments,
+  logger: Logger,
+  what: string,
+): Promise<void> {
+  try {
+    await respond(message);
+  } catch (error) {
+    logger.warn({ ...describeSlackError(error), what }, 'Slack response_url delivery failed');
+    throw error;
+  }
+}
+
+/** An action's ack carries nothing and may be sent once; whichever step comes first sends it. */
+export function ackOnce(ack: () => Promise<void>): () => Promise<void> {
+  let acked: Promise<void> | null = null;
+  return () => {
+    acked ??= ack();
+    return acked;
+  };
 }
