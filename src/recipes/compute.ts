@@ -125,7 +125,8 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
   };
 }
 
-function understoodShare(lines: readonly Line[]): number {
+/** Counted grams over all grams; used by chat lists and by the based-cooking build alike. */
+export function understoodShare(lines: readonly Line[]): number {
   const counted = lines.filter((line) => line.status === 'counted');
   const countedGrams = counted.reduce((sum, line) => sum + (line.grams ?? 0), 0);
   const knownSkipped = lines

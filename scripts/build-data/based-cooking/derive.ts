@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { computeLine, type Line } from '../../../src/recipes/compute.js';
+import { computeLine, type Line, understoodShare } from '../../../src/recipes/compute.js';
 import type { PortionTable } from '../../../src/recipes/portions.js';
 import type { Catalog, FoodMatch } from '../../../src/sources/catalog/types.js';
 import type { DerivedDish } from '../fndds/derive.js';
@@ -57,23 +57,6 @@ export interface BasedDerivationReport {
   assumedServings: { recipes: number; gramsPerServing: number };
   /** Lines with no amount taken as negligible seasonings or optional extras (all recipes). */
   seasoningLines: number;
-}
-
-/**
- * The share of a recipe's weight understood, by the rule a chat list's answer uses
- * (src/recipes/compute.ts): counted grams over counted plus skipped grams, a skipped line whose amount
- * is unknown taken to weigh what an average counted line weighs.
- */
-export function understoodShare(lines: readonly Line[]): number {
-  const counted = lines.filter((line) => line.status === 'counted');
-  const countedGrams = counted.reduce((sum, line) => sum + (line.grams ?? 0), 0);
-  const knownSkipped = lines
-    .filter((line) => line.status === 'skipped' && !line.weightUnknown)
-    .reduce((sum, line) => sum + (line.grams ?? 0), 0);
-  const average = counted.length === 0 ? 0 : countedGrams / counted.length;
-  const unknown = lines.filter((line) => line.weightUnknown).length * average;
-  const total = countedGrams + knownSkipped + unknown;
-  return total === 0 ? 0 : countedGrams / total;
 }
 
 /** A line read by the chat pipeline, with the Agribalyse code of the food it was taken as. */
