@@ -20,7 +20,7 @@ import {
   RATE_MENU_CALLBACK_ID,
   voteButton,
 } from './compare-buttons.js';
-import { ackOnce, deliver, describeSlackError, shareFailureText } from './reply.js';
+import { ackOnce, deliver, postToChannel } from './reply.js';
 
 /**
  * Comparisons on Slack: `/carbon compare …` (handed over by the slash command listener), the
@@ -148,22 +148,7 @@ export function registerSlackCompare(app: App, deps: SlackCompareDeps): void {
         return;
       }
       const card = compareCard(reply, { sharedBy: body.user.id });
-      try {
-        await client.chat.postMessage({
-          channel: channelId,
-          ...card,
-          unfurl_links: false,
-          unfurl_media: false,
-        });
-      } catch (error) {
-        const { code, message } = describeSlackError(error);
-        logger.warn({ code, message, ...context }, 'sharing a comparison to the channel failed');
-        await privately({ response_type: 'ephemeral', text: shareFailureText(code) }, 'share failure notice');
-        return;
-      }
-      await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share').catch(
-        () => undefined,
-      );
+      await postToChannel({ client, respond, channelId, logger, context }, card);
     };
     const channel: ReplyChannel<ChatCompareReply> = {
       answerNow: async (reply) => {

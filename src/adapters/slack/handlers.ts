@@ -24,8 +24,8 @@ import {
   describeSlackError,
   ephemeral,
   lookingUp,
+  postToChannel,
   rendered,
-  shareFailureText,
 } from './reply.js';
 import { registerSlackVote } from './vote.js';
 
@@ -126,24 +126,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
         logger.error({ err: error, ...context }, 'could not render the Slack reply');
         throw error;
       }
-      try {
-        // chat.postMessage rather than an in_channel response: the post is the bot's own message,
-        // and Slack reports not_in_channel explicitly, so the user learns how to fix it.
-        await client.chat.postMessage({
-          channel: channelId,
-          ...card,
-          unfurl_links: false,
-          unfurl_media: false,
-        });
-      } catch (error) {
-        const { code, message } = describeSlackError(error);
-        logger.warn({ code, message }, 'sharing to the channel failed');
-        await privately({ response_type: 'ephemeral', text: shareFailureText(code) }, 'share failure notice');
-        return;
-      }
-      await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share').catch(
-        () => undefined,
-      );
+      await postToChannel({ client, respond, channelId, logger, context }, card);
     };
     const channel: ReplyChannel = {
       answerNow: async (reply) => {

@@ -1,8 +1,8 @@
-import type { RespondArguments, RespondFn } from '@slack/bolt';
+import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
-import { escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
+import { type Block, escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
 import { scrubSecrets } from './bolt-logger.js';
 
 /** A card visible only to the person who asked. */
@@ -95,4 +95,38 @@ export function ackOnce(ack: () => Promise<void>): () => Promise<void> {
     acked ??= ack();
     return acked;
   };
+}
+
+/**
+ * Share in channel: the card is posted with chat.postMessage rather than as an in_channel response,
+ * so the post is the bot's own message and Slack reports not_in_channel explicitly; the person who
+ * shared learns privately how to fix a refusal. The private copy is deleted once the post is made.
+ */
+export async function postToChannel(
+  share: {
+    client: Pick<AllMiddlewareArgs['client'], 'chat'>;
+    respond: RespondFn;
+    channelId: string;
+    logger: Logger;
+    context: object;
+  },
+  card: { text: string; blocks: Block[] },
+): Promise<void> {
+  const { client, respond, channelId, logger, context } = share;
+  try {
+    await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false, unfurl_media: false });
+  } catch (error) {
+    const { code, message } = describeSlackError(error);
+    logger.warn({ code, message, ...context }, 'sharing to the channel failed');
+    await deliver(
+      respond,
+      { response_type: 'ephemeral', text: shareFailureText(code), replace_original: false },
+      logger,
+      'share failure notice',
+    );
+    return;
+  }
+  await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share').catch(
+    () => undefined,
+  );
 }
