@@ -34,21 +34,27 @@ export class HeldSource implements LookupSource {
     return this.inner.lookupRecipe(name, options);
   }
 
-  /** Waits for `open()`; like a real source, gives up with the signal's reason when aborted. */
-  private async wait(signal: AbortSignal | undefined): Promise<void> {
-    const gate = this.gate;
-    if (gate === null) return;
-    if (signal === undefined) return gate;
-    signal.throwIfAborted();
-    let onAbort = (): void => {};
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      await Promise.race([gate, aborted]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+  private wait(signal: AbortSignal | undefined): Promise<void> {
+    return passGate(this.gate, signal);
+  }
+}
+
+/**
+ * Waits until a held gate opens (nothing to wait for when null); like a real source, gives up with
+ * the signal's reason when it aborts first.
+ */
+export async function passGate(gate: Promise<void> | null, signal: AbortSignal | undefined): Promise<void> {
+  if (gate === null) return;
+  if (signal === undefined) return gate;
+  signal.throwIfAborted();
+  let onAbort = (): void => {};
+  const aborted = new Promise<never>((_resolve, reject) => {
+    onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    await Promise.race([gate, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }

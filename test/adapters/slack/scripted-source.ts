@@ -1,6 +1,7 @@
 import { NotFoundError } from '../../../src/core/errors.js';
 import type { ProductResult, RecipeResult } from '../../../src/core/result.js';
 import type { LookupOptions, LookupSource } from '../../../src/core/source.js';
+import { passGate } from '../../support/held-source.js';
 import { sampleProduct, sampleRecipe } from '../../support/sample-results.js';
 
 /**
@@ -57,22 +58,8 @@ export class ScriptedSource implements LookupSource {
   }
 
   /** Waits for `open()`; like a real source, gives up with the signal's reason when aborted. */
-  private async wait(options: LookupOptions | undefined): Promise<void> {
-    const gate = this.gate;
-    if (gate === null) return;
-    const signal = options?.signal;
-    if (signal === undefined) return gate;
-    signal.throwIfAborted();
-    let onAbort = (): void => {};
-    const aborted = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-    try {
-      await Promise.race([gate, aborted]);
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+  private wait(options: LookupOptions | undefined): Promise<void> {
+    return passGate(this.gate, options?.signal);
   }
 
   async lookupProduct(name: string, options?: LookupOptions): Promise<ProductResult> {
