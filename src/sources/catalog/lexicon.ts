@@ -20,6 +20,11 @@ export const ExclusiveGroupSchema = z.object({
   fallbackValue: z.string().optional(),
   /** Where the group decides: dish names rarely say "cooked", so only the animal matters for dishes. */
   appliesTo: z.array(z.enum(['products', 'dishes'])).min(1),
+  /**
+   * The group says which food it is (an animal), not a state of it: a name stating a value the query
+   * does not is never the plain generic item, and ranks after one that states none.
+   */
+  definesFood: z.boolean().default(false),
 });
 export type ExclusiveGroup = z.infer<typeof ExclusiveGroupSchema>;
 

@@ -104,9 +104,10 @@ export class FoodMatcher {
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,
         ...groups
-          .filter((group) => group.name !== 'animal')
+          .filter((group) => !group.definesFood)
           .flatMap((group) => Object.values(group.values).flat()),
       ]),
+      foodDefiningGroups: new Set(groups.filter((group) => group.definesFood).map((group) => group.name)),
     };
     entries.forEach((entry, i) => {
       for (const name of entry.names) {

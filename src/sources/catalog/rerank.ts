@@ -197,6 +197,8 @@ export interface RerankContext {
   variantValues: readonly (readonly ReadonlySet<string>[])[];
   /** Pack, state and modifier words: a name made of the query's words and these is generic. */
   qualifiers: ReadonlySet<string>;
+  /** Exclusive groups that say which food it is (lexicon `definesFood`: the animal). */
+  foodDefiningGroups: ReadonlySet<string>;
 }
 
 /** Scores candidates; those contradicting the query are left out. Best first. */
@@ -232,12 +234,13 @@ export function rerank(
       let unasked = 0;
       for (const token of main.tokens) {
         if (query.tokenSet.has(token)) continue;
-        // An animal the name states and the query does not is unasked too: "salad" is a plain salad
-        // before a beef salad.
-        const namesAnimal =
-          !query.modifiers.has('animal') &&
-          context.modifiers.valueKeys(token).some((key) => key.startsWith('animal:'));
-        if (context.nonDefaultStates.has(token) || namesAnimal) unasked++;
+        // Which food it is (an animal), stated by the name and not by the query, is unasked too:
+        // "salad" is a plain salad before a beef salad.
+        const definesUnasked = context.modifiers.valueKeys(token).some((key) => {
+          const group = key.slice(0, key.indexOf(':'));
+          return context.foodDefiningGroups.has(group) && !query.modifiers.has(group);
+        });
+        if (context.nonDefaultStates.has(token) || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
       if (main.tokens.includes('raw') && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
