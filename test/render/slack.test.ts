@@ -12,57 +12,14 @@ import {
 } from '../../src/core/errors.js';
 import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
-import type { ProductResult, RecipeResult } from '../../src/core/result.js';
-import { type Block, escapeFit, escapeMrkdwn, renderSlack } from '../../src/render/slack.js';
+import { escapeFit, escapeMrkdwn, renderSlack } from '../../src/render/slack.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,
   mrkdwnTexts,
-  textObjects,
 } from '../adapters/slack/block-kit.js';
-import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
-
-const SOURCE = {
-  id: 'catalog',
-  label: 'ADEME Agribalyse 3.2',
-  attribution: 'Agribalyse 3.2, ADEME, Etalab licence',
-} as const;
-
-const product = (overrides: Partial<ProductResult> = {}): ProductResult =>
-  sampleProduct({
-    query: 'cheddar',
-    name: 'Cheddar cheese',
-    kgCo2ePerUnit: 8.456,
-    unit: 'kg',
-    comparisonText:
-      'The impact is 32% higher than the average product in “Cheeses” (mean of 40 items, per kg).',
-    comparison: { percent: 32, direction: 'higher' },
-    category: 'Cheeses',
-    level: 'high',
-    swap: { name: 'Tofu', kgCo2ePerUnit: 1.2, unit: 'kg', percentLower: 85.8 },
-    confidence: 0.95,
-    source: SOURCE,
-    ...overrides,
-  });
-
-const recipe = (overrides: Partial<RecipeResult> = {}): RecipeResult =>
-  sampleRecipe({
-    name: 'Beef lasagne',
-    kgCo2ePerServing: 2.31,
-    climateFriendly: { value: 'no', raw: null },
-    level: 'high',
-    contributors: [
-      { name: 'Beef mince', grams: 125, kgCo2e: 1.6, share: 0.69 },
-      { name: 'Cheese', grams: 40, kgCo2e: 0.35, share: 0.15 },
-      { name: 'Pasta', grams: 80, kgCo2e: 0.1, share: 0.04 },
-    ],
-    notes: ['Per serving of 350 g.'],
-    source: SOURCE,
-    ...overrides,
-  });
-
-const allText = (card: { text: string; blocks: Block[] }): string =>
-  [card.text, ...textObjects(card.blocks).map(({ object }) => object.text)].join('\n');
+import { errorReply, resultReply } from '../support/sample-results.js';
+import { allText, product, recipe } from './slack-fixtures.js';
 
 describe('renderSlack: text that must not format or break the card', () => {
   it('escapes the card\'s own "<" in tiny figures ("< 0.001 kg", "<1%")', () => {
