@@ -26,6 +26,8 @@ const PRODUCT_SETS = [
   'queries-2026/products-dev.json',
   'queries-2026/products-dev2.json',
   ...(withValidation ? ['queries-2026/products-validation.json'] : []),
+  'queries-2026/products-c-dev.json',
+  ...(withValidation ? ['queries-2026/products-c-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
