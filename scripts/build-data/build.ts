@@ -19,7 +19,12 @@ import {
 import { readBasedRecipes } from './based-cooking/read.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
-import { readEverydayNames, takenNames, usableEverydayNames } from './everyday-names.js';
+import {
+  addDishEverydayNames,
+  readEverydayNames,
+  takenNames,
+  usableEverydayNames,
+} from './everyday-names.js';
 import {
   type DerivationReport,
   DROP_REASONS,
@@ -199,6 +204,11 @@ export async function buildData(
     }),
   );
   recipes.recipes.sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  const dishNames = addDishEverydayNames(recipes, new Set(lexicon.nonFoodWords));
+  if (dishNames.dropped.length > 0)
+    console.warn(
+      `dish-everyday-names.json: ${dishNames.dropped.length} names left out (taken, given twice or with a non-food word): ${dishNames.dropped.slice(0, 20).join(', ')}`,
+    );
   const unfindable = unfindableDerivedDishes(products, recipes, curated);
   const unfindableFrom = (source: string) =>
     recipes.recipes.filter((recipe) => unfindable.has(recipe.name) && recipe.provenance?.source === source)

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { RecipesFile } from '../../src/sources/catalog/schema.js';
 import { CURATED_DIR } from './paths.js';
 
 /**
@@ -77,4 +78,42 @@ export function takenNames(
     for (const alias of aliasesByCode[item.code] ?? []) taken.set(fold(alias), item.code);
   }
   return taken;
+}
+
+/**
+ * Everyday names for dishes (data/curated/dish-everyday-names.json, keyed by the dish's catalog name),
+ * written by a reviewer who saw the dish list but no query set: "spag bol", "pb&j". Added as aliases
+ * under the same rules as the foods' names: none that is another dish's name or alias, none given to
+ * two dishes, none with a non-food word. A key naming no dish is a typo and fails the build.
+ */
+export function addDishEverydayNames(
+  recipes: RecipesFile,
+  nonFoodWords: ReadonlySet<string>,
+  path = join(CURATED_DIR, 'dish-everyday-names.json'),
+): { added: number; dropped: string[] } {
+  const everyday = readEverydayNames(path);
+  const taken = new Map<string, string>();
+  for (const recipe of recipes.recipes) {
+    for (const name of [recipe.name, ...recipe.aliases]) taken.set(fold(name), recipe.name);
+  }
+  const byName = new Map(recipes.recipes.map((recipe) => [recipe.name, recipe]));
+  for (const name of Object.keys(everyday)) {
+    if (!byName.has(name))
+      throw new Error(`data/curated/dish-everyday-names.json: no dish is named "${name}"`);
+  }
+  const usable = usableEverydayNames(everyday, taken, nonFoodWords);
+  let added = 0;
+  for (const [name, names] of usable.byCode) {
+    const recipe = byName.get(name)!;
+    const own = new Set([recipe.name, ...recipe.aliases].map(fold));
+    const fresh = names.filter((alias) => {
+      const key = fold(alias);
+      if (own.has(key)) return false;
+      own.add(key);
+      return true;
+    });
+    recipe.aliases = [...recipe.aliases, ...fresh];
+    added += fresh.length;
+  }
+  return { added, dropped: usable.dropped };
 }
