@@ -148,7 +148,8 @@ export function describeEvaluation(title: string, evaluation: MatchEvaluation, d
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
   const lines = [
     `${title}: ${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
-      `${percent(evaluation.wrongRate)} wrong match (${evaluation.wrongClosest} of them said to be the closest match), ` +
+      `${percent(evaluation.wrongRate)} wrong match (${evaluation.wrongClosest} of them said to be the closest match; ` +
+      `${percent((evaluation.wrong.length - evaluation.wrongClosest) / evaluation.total)} confidently wrong), ` +
       `${percent(evaluation.missedRate)} wrongly not found; ` +
       `must-not-match queries matched anyway: ${evaluation.falsePositives.length}/${evaluation.refusals} ` +
       `(non-food: ${evaluation.nonFoodMatched.length})`,
