@@ -82,6 +82,12 @@ describe('product matching', () => {
       expect(product(query), query).toBeNull();
     }
   });
+
+  it('refuses kitchen tools whose name a typo or a stem would read as a food', () => {
+    for (const query of ['cheese grater', 'potato masher', 'orange juicer']) {
+      expect(product(query), query).toBeNull();
+    }
+  });
 });
 
 describe('dish matching', () => {
