@@ -83,8 +83,13 @@ describe('product matching', () => {
     }
   });
 
-  it('refuses kitchen tools whose name a typo or a stem would read as a food', () => {
-    for (const query of ['cheese grater', 'potato masher', 'orange juicer']) {
+  it("reads a pub's wine by the glass", () => {
+    expect(product('glass of house red')).toBe('Wine, red');
+    expect(product('house white')).toMatch(/^Wine, white/);
+  });
+
+  it('refuses kitchen things whose name a typo, a stem or a dropped word would read as a food', () => {
+    for (const query of ['cheese grater', 'potato masher', 'orange juicer', 'kitchen roll']) {
       expect(product(query), query).toBeNull();
     }
   });
@@ -94,6 +99,12 @@ describe('dish matching', () => {
   it('finds dishes by casual names and with typos', () => {
     expect(recipe('spag bol')).toBe('Spaghetti bolognese');
     expect(recipe('lasgana')).toBe('Lasagne');
+  });
+
+  it("reads past a menu's praise and flourishes, which say nothing about which dish it is", () => {
+    expect(recipe('hand-stretched pepperoni pizza')).toBe('Pepperoni pizza');
+    expect(recipe('our famous hearty lasagne')).toBe('Lasagne');
+    expect(recipe('award-winning fish and chips')).toBe('Fish and chips');
   });
 
   it('never answers with a dish whose defining ingredient contradicts the query', () => {
