@@ -107,6 +107,11 @@ describe('dish matching', () => {
     expect(recipe('award-winning fish and chips')).toBe('Fish and chips');
   });
 
+  it('reads past what people say around a dish in chat', () => {
+    expect(recipe('got leftover lasagne')).toBe('Lasagne');
+    expect(recipe('just ordered a doner kebab')).toBe('Doner kebab');
+  });
+
   it('never answers with a dish whose defining ingredient contradicts the query', () => {
     expect(recipe('prawn biryani')).toBeNull();
     expect(recipe('paneer tikka masala')).toBeNull();
