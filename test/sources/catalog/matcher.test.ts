@@ -83,6 +83,11 @@ describe('product matching', () => {
     }
   });
 
+  it('never gives a variety the catalog has to another item, nor one variety to another', () => {
+    expect(product('gorgonzola')).toBe("Gorgonzola cheese, from cow's milk");
+    expect(product('jasmine rice')).not.toMatch(/basmati/i);
+  });
+
   it("reads a pub's wine by the glass", () => {
     expect(product('glass of house red')).toBe('Wine, red');
     expect(product('house white')).toMatch(/^Wine, white/);
