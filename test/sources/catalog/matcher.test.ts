@@ -88,6 +88,10 @@ describe('product matching', () => {
     expect(product('jasmine rice')).not.toMatch(/basmati/i);
   });
 
+  it('reads poultry as chicken or turkey, so a turkey typo still finds the poultry mince', () => {
+    expect(product('tukrey mince')).toBe('Poultry, minced meat');
+  });
+
   it("reads a pub's wine by the glass", () => {
     expect(product('glass of house red')).toBe('Wine, red');
     expect(product('house white')).toMatch(/^Wine, white/);
