@@ -7,6 +7,7 @@ import {
   type RecipesFile,
   RecipesFileSchema,
 } from '../../src/sources/catalog/schema.js';
+import { TextNormaliser } from '../../src/sources/catalog/text.js';
 import { readAgribalyse } from './agribalyse.js';
 import { derivedAliases, readAliases } from './aliases.js';
 import {
@@ -204,7 +205,10 @@ export async function buildData(
     }),
   );
   recipes.recipes.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  const dishNames = addDishEverydayNames(recipes, new Set(lexicon.nonFoodWords));
+  const dishText = new TextNormaliser(lexicon, brands);
+  const dishNames = addDishEverydayNames(recipes, new Set(lexicon.nonFoodWords), (name) =>
+    dishText.nameTokens(name).join(' '),
+  );
   if (dishNames.dropped.length > 0)
     console.warn(
       `dish-everyday-names.json: ${dishNames.dropped.length} names left out (taken, given twice or with a non-food word): ${dishNames.dropped.slice(0, 20).join(', ')}`,

@@ -38,23 +38,27 @@ export function usableEverydayNames(
   taken: ReadonlyMap<string, string>,
   /** lexicon.nonFoodWords: a name with one would make "vitamin tablets" a food. */
   nonFoodWords: ReadonlySet<string>,
+  /** The form in which two names are the same name (`taken` is keyed by it). */
+  keyOf: (name: string) => string = fold,
 ): { byCode: Map<string, string[]>; dropped: string[] } {
   const owners = new Map<string, Set<string>>();
   for (const [code, names] of Object.entries(everyday)) {
     for (const name of names) {
-      const key = fold(name);
+      const key = keyOf(name);
       owners.set(key, (owners.get(key) ?? new Set()).add(code));
     }
   }
   const dropped: string[] = [];
   const byCode = new Map<string, string[]>();
   const usable = (code: string, name: string) => {
-    const key = fold(name);
+    const key = keyOf(name);
     const owner = taken.get(key);
     const ok =
       (owner === undefined || owner === code) &&
       owners.get(key)!.size === 1 &&
-      !key.split(' ').some((word) => nonFoodWords.has(word) || nonFoodWords.has(word.replace(/s$/, '')));
+      !fold(name)
+        .split(' ')
+        .some((word) => nonFoodWords.has(word) || nonFoodWords.has(word.replace(/s$/, '')));
     if (!ok) dropped.push(`${name} (${code})`);
     return ok;
   };
@@ -83,31 +87,33 @@ export function takenNames(
 /**
  * Everyday names for dishes (data/curated/dish-everyday-names.json, keyed by the dish's catalog name),
  * written by a reviewer who saw the dish list but no query set: "spag bol", "pb&j". Added as aliases
- * under the same rules as the foods' names: none that is another dish's name or alias, none given to
- * two dishes, none with a non-food word. A key naming no dish is a typo and fails the build.
+ * under the same rules as the foods' names: none that the dish search would read as another dish's
+ * name or alias (`keyOf` is its reading: plurals, stop words and spellings folded), none given to two
+ * dishes, none with a non-food word. A key naming no dish is a typo and fails the build.
  */
 export function addDishEverydayNames(
   recipes: RecipesFile,
   nonFoodWords: ReadonlySet<string>,
+  keyOf: (name: string) => string,
   path = join(CURATED_DIR, 'dish-everyday-names.json'),
 ): { added: number; dropped: string[] } {
   const everyday = readEverydayNames(path);
   const taken = new Map<string, string>();
   for (const recipe of recipes.recipes) {
-    for (const name of [recipe.name, ...recipe.aliases]) taken.set(fold(name), recipe.name);
+    for (const name of [recipe.name, ...recipe.aliases]) taken.set(keyOf(name), recipe.name);
   }
   const byName = new Map(recipes.recipes.map((recipe) => [recipe.name, recipe]));
   for (const name of Object.keys(everyday)) {
     if (!byName.has(name))
       throw new Error(`data/curated/dish-everyday-names.json: no dish is named "${name}"`);
   }
-  const usable = usableEverydayNames(everyday, taken, nonFoodWords);
+  const usable = usableEverydayNames(everyday, taken, nonFoodWords, keyOf);
   let added = 0;
   for (const [name, names] of usable.byCode) {
     const recipe = byName.get(name)!;
-    const own = new Set([recipe.name, ...recipe.aliases].map(fold));
+    const own = new Set([recipe.name, ...recipe.aliases].map(keyOf));
     const fresh = names.filter((alias) => {
-      const key = fold(alias);
+      const key = keyOf(alias);
       if (own.has(key)) return false;
       own.add(key);
       return true;

@@ -28,6 +28,8 @@ const PRODUCT_SETS = [
   ...(withValidation ? ['queries-2026/products-validation.json'] : []),
   'queries-2026/products-c-dev.json',
   ...(withValidation ? ['queries-2026/products-c-validation.json'] : []),
+  'queries-2026/products-d-dev.json',
+  ...(withValidation ? ['queries-2026/products-d-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
@@ -35,6 +37,8 @@ const PRODUCT_SETS = [
 const DISH_SETS = [
   'queries-2026/dishes-dev.json',
   ...(withValidation ? ['queries-2026/dishes-validation.json'] : []),
+  'queries-2026/dishes-d-dev.json',
+  ...(withValidation ? ['queries-2026/dishes-d-validation.json'] : []),
 ];
 
 const allQueries: string[] = [];

@@ -7,7 +7,9 @@ import {
   takenNames,
   usableEverydayNames,
 } from '../../scripts/build-data/everyday-names.js';
+import { loadCurated } from '../../src/sources/catalog/load.js';
 import type { RecipesFile } from '../../src/sources/catalog/schema.js';
+import { TextNormaliser } from '../../src/sources/catalog/text.js';
 
 describe('everyday names', () => {
   const taken = takenNames(
@@ -50,6 +52,9 @@ describe('everyday names', () => {
 });
 
 describe('everyday names for dishes', () => {
+  const { lexicon, brands } = loadCurated();
+  const dishText = new TextNormaliser(lexicon, brands);
+  const dishKey = (name: string) => dishText.nameTokens(name).join(' ');
   const dish = (name: string, aliases: string[] = []) => ({
     name,
     aliases,
@@ -71,21 +76,47 @@ describe('everyday names for dishes', () => {
     const { added, dropped } = addDishEverydayNames(
       recipes,
       new Set(['mug']),
+      dishKey,
       file({
-        'Spaghetti bolognese': ['spaghetti bol', 'Spaghetti Bol', 'lasagne', 'Spag bol', 'mug of bolognese'],
-        Lasagne: ['lasagna'],
+        'Spaghetti bolognese': [
+          'bolognese pasta',
+          'Bolognese Pastas',
+          'lasagne',
+          'Spag bol',
+          'mug of bolognese',
+        ],
+        Lasagne: ['lasagna', 'lasagne al forno'],
       }),
     );
-    expect(recipes.recipes[0]!.aliases).toEqual(['spag bol', 'spaghetti bol']);
-    expect(recipes.recipes[1]!.aliases).toEqual(['lasagna']);
+    expect(recipes.recipes[0]!.aliases).toEqual(['spag bol', 'bolognese pasta']);
+    expect(recipes.recipes[1]!.aliases).toEqual(['lasagne al forno']);
     expect(added).toBe(2);
-    expect(dropped).toEqual(['lasagne (Spaghetti bolognese)', 'mug of bolognese (Spaghetti bolognese)']);
+    expect(dropped).toEqual([
+      'lasagne (Spaghetti bolognese)',
+      'mug of bolognese (Spaghetti bolognese)',
+      'lasagna (Lasagne)',
+    ]);
   });
 
   it('fails the build on a name that is no dish, so a typo cannot go unnoticed', () => {
     const recipes = { source: 'test', recipes: [dish('Lasagne')] } as RecipesFile;
-    expect(() => addDishEverydayNames(recipes, new Set(), file({ Lasagna: ['lasagne al forno'] }))).toThrow(
-      /no dish is named "Lasagna"/,
+    expect(() =>
+      addDishEverydayNames(recipes, new Set(), dishKey, file({ Lasagna: ['lasagne al forno'] })),
+    ).toThrow(/no dish is named "Lasagna"/);
+  });
+
+  it('reads names as the dish search does: "fried chicken dinner" is "Fried chicken" (dinner is a stop word)', () => {
+    const recipes = {
+      source: 'test',
+      recipes: [dish('Fried chicken'), dish('Fried chicken with potatoes, vegetable')],
+    } as RecipesFile;
+    const { dropped } = addDishEverydayNames(
+      recipes,
+      new Set(),
+      dishKey,
+      file({ 'Fried chicken with potatoes, vegetable': ['fried chicken dinner', 'fried chicken meal deal'] }),
     );
+    expect(dropped).toEqual(['fried chicken dinner (Fried chicken with potatoes, vegetable)']);
+    expect(recipes.recipes[1]!.aliases).toEqual(['fried chicken meal deal']);
   });
 });

@@ -59,22 +59,40 @@ const SETS = [
     refusedAnyway: 5,
     nonFood: 3,
   },
+  // The first dish set's labels were written against the 227 hand-written dishes. With 1,420 dishes and
+  // their everyday names, some of its "absent" dishes now exist ("tofu pad thai": Pad Thai, meatless)
+  // and some generic names have a plainer answer ("pizza": cheese pizza); set D's labels were written
+  // against the whole list and are the dish figure that counts.
   {
     file: 'queries-2026/dishes-dev.json',
     probe: dishes,
     accuracy: 0.92,
-    wrong: 0.02,
-    refusedAnyway: 2,
+    wrong: 0.05,
+    refusedAnyway: 4,
     nonFood: 0,
   },
   {
     file: 'queries-2026/dishes-validation.json',
     probe: dishes,
-    // Its must-not-match labels were written against the 227 hand-written dishes; with 1,350 some of
-    // those dishes now exist (on the development half, 5 of the 6 new answers are such dishes).
     accuracy: 0.85,
-    wrong: 0.03,
-    refusedAnyway: 8,
+    wrong: 0.06,
+    refusedAnyway: 12,
+    nonFood: 0,
+  },
+  {
+    file: 'queries-2026/products-d-dev.json',
+    probe: products,
+    accuracy: 0.91,
+    wrong: 0.045,
+    refusedAnyway: 7,
+    nonFood: 1,
+  },
+  {
+    file: 'queries-2026/dishes-d-dev.json',
+    probe: dishes,
+    accuracy: 0.9,
+    wrong: 0.02,
+    refusedAnyway: 1,
     nonFood: 0,
   },
 ] as const;
