@@ -58,6 +58,7 @@ const NOT_KIND = new Set([
   'pulp',
   'peel',
   'meat',
+  'pure',
   'skin',
 ]);
 

@@ -83,7 +83,9 @@ export function prepareQuery(
   const unknown: string[] = [];
   const correctedOf = new Map<string, CorrectedToken>();
   for (const token of new Set(tokens)) {
-    const corrected = index.correct(token);
+    // A word the lexicon reads ("shark": an animal) is that word, never a typo for another ("shank").
+    const stated = modifiers.valueKeys(token).length > 0 && !index.knows(token);
+    const corrected = stated ? null : index.correct(token);
     if (corrected === null) {
       // An unknown side ("with basmati rice") does not make the food itself unknown.
       if (!accompaniment.has(token)) unknown.push(token);

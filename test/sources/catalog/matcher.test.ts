@@ -88,6 +88,10 @@ describe('product matching', () => {
     expect(product('jasmine rice')).not.toMatch(/basmati/i);
   });
 
+  it('never reads an animal the catalog lacks as a typo for another food', () => {
+    expect(product('partridge')).toBeNull();
+  });
+
   it('reads poultry as chicken or turkey, so a turkey typo still finds the poultry mince', () => {
     expect(product('tukrey mince')).toBe('Poultry, minced meat');
   });
@@ -122,6 +126,9 @@ describe('dish matching', () => {
   });
 
   it('never answers with a dish whose defining ingredient contradicts the query', () => {
+    // "shark" names an animal: it is not a typo for the "shank" of a lamb dish.
+    expect(recipe('shark fajitas')).toBeNull();
+    expect(recipe('kangaroo burger')).toBeNull();
     expect(recipe('prawn biryani')).toBeNull();
     expect(recipe('paneer tikka masala')).toBeNull();
     expect(recipe('lamb burger')).toBeNull();
