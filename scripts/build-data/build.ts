@@ -37,7 +37,7 @@ import { unfindableDerivedDishes } from './fndds/findable.js';
 import { readFnddsFoods, readFnddsPortions } from './fndds/read.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
-import { readOffNames } from './off-taxonomy.js';
+import { readOffNames, unshadowedSynonyms } from './off-taxonomy.js';
 import { DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
@@ -109,6 +109,17 @@ export async function buildData(
       throw new Error(`data/curated/brands.json: ${brand.brand} names unknown Agribalyse code ${brand.item}`);
   }
 
+  const nameText = new TextNormaliser(lexicon, brands);
+  const synonyms = unshadowedSynonyms(
+    off.synonyms,
+    new Map(items.map((item) => [item.code, item.lciName])),
+    (name) => nameText.nameTokens(name),
+    new Set(lexicon.nonDefaultStates),
+  );
+  if (synonyms.dropped.length > 0)
+    console.warn(
+      `Open Food Facts synonyms left out as another item's own name: ${synonyms.dropped.length}: ${synonyms.dropped.join(', ')}`,
+    );
   const sorted = [...items].sort((a, b) => a.code.localeCompare(b.code, 'en', { numeric: true }));
   const trialMilk = (item: (typeof items)[number]) =>
     (item.subgroup === 'laits' && decideUnit(item).unit === 'L') || PLANT_MILK.test(item.lciName);
@@ -155,7 +166,7 @@ export async function buildData(
         kgCo2ePerUnit:
           unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL),
         aliases: [...aliases, ...derivedAliases(item.lciName), ...(everyday.byCode.get(item.code) ?? [])],
-        synonyms: off.synonyms.get(item.code) ?? [],
+        synonyms: synonyms.synonyms.get(item.code) ?? [],
         related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
@@ -205,9 +216,8 @@ export async function buildData(
     }),
   );
   recipes.recipes.sort((a, b) => a.name.localeCompare(b.name, 'en'));
-  const dishText = new TextNormaliser(lexicon, brands);
   const dishNames = addDishEverydayNames(recipes, new Set(lexicon.nonFoodWords), (name) =>
-    dishText.nameTokens(name).join(' '),
+    nameText.nameTokens(name).join(' '),
   );
   if (dishNames.dropped.length > 0)
     console.warn(

@@ -117,3 +117,60 @@ function kindsOf(
   }
   return kinds;
 }
+
+/**
+ * Open Food Facts synonyms less those another item's own Agribalyse name says: OFF maps "Palmiers" to
+ * the generic puff-pastry biscuit while Agribalyse has "Biscuit (puff pastry), palmier", and "Duck
+ * confit" to preserved duck beside Agribalyse's "Duck confit (conserved in rendered fat)". A synonym
+ * that is exactly one part of another item's name (its comma-separated parts, without what is in
+ * brackets or what the food comes from, with or in), not within its own item's name and not of its
+ * own item's kind (its head word), names that other item and is dropped; unless that other item is in
+ * a state its own is not, or has something added ("Kohlrabi, boiled" does not take "kohlrabi" from the
+ * raw turnip cabbage, nor "Shortbread cookie w coconut" take "shortbread cookies"). `tokensOf` is the app's reading of a name
+ * (plurals and spellings folded, stop words gone).
+ */
+export function unshadowedSynonyms(
+  synonyms: ReadonlyMap<string, readonly string[]>,
+  names: ReadonlyMap<string, string>,
+  tokensOf: (name: string) => readonly string[],
+  /** Words of a state a food is not in by default (lexicon.nonDefaultStates: cooked, canned…). */
+  states: ReadonlySet<string>,
+): { synonyms: Map<string, string[]>; dropped: string[] } {
+  const nameTokens = new Map<string, Set<string>>();
+  const byPart = new Map<string, Set<string>>();
+  const withAddition = new Set<string>();
+  for (const [code, name] of names) {
+    if (/\s(?:with|w)\s/i.test(name)) withAddition.add(code);
+    nameTokens.set(code, new Set(tokensOf(name)));
+    const itself = name.replace(/\([^)]*\)?/g, ' ').split(/\s(?:from|with|without|in|w)\s/i)[0]!;
+    for (const part of itself.split(',')) {
+      const key = [...new Set(tokensOf(part))].sort().join(' ');
+      if (key !== '') byPart.set(key, (byPart.get(key) ?? new Set()).add(code));
+    }
+  }
+  const kept = new Map<string, string[]>();
+  const dropped: string[] = [];
+  for (const [code, list] of synonyms) {
+    const own = nameTokens.get(code) ?? new Set<string>();
+    // An item in another state, or one with something added, is not what the plain synonym names.
+    const inState = (other: string) =>
+      withAddition.has(other) ||
+      [...nameTokens.get(other)!].some((token) => states.has(token) && !own.has(token));
+    kept.set(
+      code,
+      list.filter((synonym) => {
+        const tokens = [...new Set(tokensOf(synonym))];
+        if (tokens.length === 0 || tokens.every((token) => own.has(token))) return true;
+        // A synonym whose head its own item's name shares is of that kind ("Ewe milk" for sheep milk).
+        if (own.has(tokens[tokens.length - 1]!)) return true;
+        const shadowedBy = [...(byPart.get([...tokens].sort().join(' ')) ?? [])].find(
+          (other) => other !== code && !inState(other),
+        );
+        if (shadowedBy === undefined) return true;
+        dropped.push(`${synonym} (${code}, named by ${shadowedBy})`);
+        return false;
+      }),
+    );
+  }
+  return { synonyms: kept, dropped };
+}
