@@ -192,6 +192,8 @@ export class FoodMatcher {
     const { prepared, reading } = attempt;
     const top = attempt.ranked[0];
     if (top === undefined || top.score < ANSWER_SCORE || prepared.head?.startsWith('?')) return false;
+    // Pack words alone ("bulbs", "slices") name no food.
+    if (prepared.head === undefined && reading.brand === null) return false;
     // Typo corrections alone do not make a food clear unless the query is that one word, and the word
     // names the food itself: "gravy" is not a typo for the "grey" of "Sea salt, grey".
     if (

@@ -88,6 +88,12 @@ describe('product matching', () => {
     expect(product('jasmine rice')).not.toMatch(/basmati/i);
   });
 
+  it('reads a bulb as the form garlic and fennel come in, not as a food or a non-food', () => {
+    expect(product('fennel bulb')).toBe('Fennel, raw');
+    expect(product('a bulb of garlic')).toBe('Garlic, fresh');
+    for (const query of ['light bulb', 'bulbs', 'tulip bulbs']) expect(product(query), query).toBeNull();
+  });
+
   it('never reads an animal the catalog lacks as a typo for another food', () => {
     expect(product('partridge')).toBeNull();
   });
