@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { PostingLists } from './retrieval.js';
 import type { TextNormaliser } from './text.js';
 
 /**
@@ -319,16 +320,46 @@ export class FoodIndex {
   /**
    * Entries sharing words with the query, best BM25 score first. Words in more than COMMON_SHARE of the
    * entries ("raw", "with") are left to the re-ranker when rarer ones remain: they rank little and cost
-   * most, as MiniSearch scores every entry that has them.
+   * most, as MiniSearch scores every entry that has them. Answered from posting lists (retrieval.ts):
+   * the same entries in the same order as searchAll, without re-scoring every entry on every query.
    */
   retrieve(tokens: readonly string[], limit: number): number[] {
-    if (tokens.length === 0) return [];
-    const common = this.variants.length * COMMON_SHARE;
-    const rare = tokens.filter((token) => (this.documentFrequency.get(token) ?? 0) <= common);
+    const query = this.retrievalQuery(tokens);
+    if (query === '') return [];
+    const terms = query.split(' ').filter((term) => term !== '');
+    return this.postingLists().top(terms, limit) ?? this.searchAll(tokens, limit);
+  }
+
+  /** retrieve on MiniSearch's own search: what the posting lists reproduce, and their fallback. */
+  searchAll(tokens: readonly string[], limit: number): number[] {
+    const query = this.retrievalQuery(tokens);
+    if (query === '') return [];
     return this.search
-      .search((rare.length > 0 ? rare : tokens).join(' '))
+      .search(query)
       .slice(0, limit)
       .map((result) => result.id as number);
+  }
+
+  private retrievalQuery(tokens: readonly string[]): string {
+    const common = this.variants.length * COMMON_SHARE;
+    const rare = tokens.filter((token) => (this.documentFrequency.get(token) ?? 0) <= common);
+    return (rare.length > 0 ? rare : tokens).join(' ');
+  }
+
+  private postings: PostingLists | undefined;
+
+  /** Built on first use, so that loading the catalog does not wait for it. */
+  private postingLists(): PostingLists {
+    this.postings ??= new PostingLists(
+      this.search,
+      this.variants.length,
+      (term) => this.documentFrequency.has(term),
+      (entry, term) =>
+        NAME_KINDS.findIndex((kind) =>
+          this.variants[entry]!.some((variant) => variant.kind === kind && variant.set.has(term)),
+        ),
+    );
+    return this.postings;
   }
 
   /** Autocomplete: entries with every typed word, the last one as a prefix. */
