@@ -221,6 +221,12 @@ export class FoodIndex {
     return heads !== undefined && heads.size === 1 && heads.has(head);
   }
 
+  /** The one head of every name or alias with the word, when there is one (see onlyNames). */
+  soleHead(token: string): string | undefined {
+    const heads = this.headsWith.get(token);
+    return heads !== undefined && heads.size === 1 ? heads.values().next().value : undefined;
+  }
+
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
     return this.trustedWords[entry]!.has(token);
