@@ -75,9 +75,23 @@ export class PostingLists {
         hits[entry] = hits[entry]! + 1;
       }
     }
-    const finals = touched.map((entry, order) => ({ entry, order, score: sums[entry]! * hits[entry]! }));
-    for (const entry of touched) hits[entry] = 0;
-    finals.sort((a, b) => b.score - a.score || a.order - b.order);
-    return finals.slice(0, limit).map((result) => result.entry);
+    // The best `limit`, best first, ties in order of appearance: what a stable sort then a slice
+    // would give, without sorting every entry that has a word.
+    const best: number[] = [];
+    const bestScores: number[] = [];
+    for (const entry of touched) {
+      const score = sums[entry]! * hits[entry]!;
+      hits[entry] = 0;
+      let at = best.length;
+      while (at > 0 && bestScores[at - 1]! < score) at--;
+      if (at >= limit) continue;
+      best.splice(at, 0, entry);
+      bestScores.splice(at, 0, score);
+      if (best.length > limit) {
+        best.pop();
+        bestScores.pop();
+      }
+    }
+    return best;
   }
 }
