@@ -303,8 +303,11 @@ export class FoodIndex {
       const frequency = this.vocabulary.get(slip);
       if (frequency !== undefined) consider(this.text.canonical(slip) ?? slip, 1, frequency);
     }
-    if (edits > 0) {
-      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, edits)) {
+    // A nearer word always wins, and one edit away is far cheaper to search than two: two edits are
+    // searched only when nothing is nearer (the order of equally near words is the same either way).
+    for (let allowed = 1; allowed <= edits; allowed++) {
+      if (allowed > 1 && best !== null) break;
+      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, allowed)) {
         consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
       }
     }
