@@ -131,11 +131,13 @@ interface QueryIds {
 }
 
 function queryIds(packed: PackedNames, index: FoodIndex, query: PreparedQuery): QueryIds {
-  return {
-    words: Int32Array.from(query.words, (word) => packed.id(word.token)),
-    head: packed.id(query.head),
-    soleHeads: Int32Array.from(query.words, (word) => packed.id(index.soleHead(word.token))),
-  };
+  const words = new Int32Array(query.words.length);
+  const soleHeads = new Int32Array(query.words.length);
+  query.words.forEach((word, w) => {
+    words[w] = packed.id(word.token);
+    soleHeads[w] = packed.id(index.soleHead(word.token));
+  });
+  return { words, head: packed.id(query.head), soleHeads };
 }
 
 function sharesValue(values: readonly string[], nameValues: ReadonlySet<string>): boolean {
