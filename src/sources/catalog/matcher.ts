@@ -292,19 +292,23 @@ export class FoodMatcher {
   private varietyWords(prepared: PreparedQuery, candidates: readonly number[]): string[] {
     const head = prepared.head;
     if (head === undefined || head.startsWith('?')) return [];
-    // The food itself must be named by a catalog name or alias, not only by a looser synonym.
-    const withHead = candidates.filter((entry) => this.index.namedBy(entry, head));
-    if (withHead.length === 0) return [];
-    const words = prepared.words
+    const qualifying = prepared.words
       .map((word) => word.token)
       .filter(
         (token) =>
           token !== head &&
           !prepared.valueOf.has(token) &&
           // A word that names a food of its own changes the food: "cashew milk" is not milk.
-          !this.index.foodWords.has(token) &&
-          !withHead.some((entry) => this.index.namesTogether(entry, head, token)),
+          !this.index.foodWords.has(token),
       );
+    // Checked before the candidates, which cost more to read: most queries have no such word.
+    if (qualifying.length === 0) return [];
+    // The food itself must be named by a catalog name or alias, not only by a looser synonym.
+    const withHead = candidates.filter((entry) => this.index.namedBy(entry, head));
+    if (withHead.length === 0) return [];
+    const words = qualifying.filter(
+      (token) => !withHead.some((entry) => this.index.namesTogether(entry, head, token)),
+    );
     return words.length <= MAX_SET_ASIDE ? words : [];
   }
 }

@@ -54,7 +54,14 @@ export function conflicts(asked: Map<string, Set<string>>, stated: Map<string, S
   for (const [group, values] of asked) {
     const other = stated.get(group);
     if (other === undefined || other.size === 0) continue;
-    if (![...values].some((value) => other.has(value))) return true;
+    let shared = false;
+    for (const value of values) {
+      if (other.has(value)) {
+        shared = true;
+        break;
+      }
+    }
+    if (!shared) return true;
   }
   return false;
 }

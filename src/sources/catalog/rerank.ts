@@ -1,5 +1,6 @@
 import { conflicts, type ModifierReader } from './modifiers.js';
-import type { CorrectedToken, FoodIndex, Variant } from './search-index.js';
+import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry, PackedNames, within } from './packed-names.js';
+import type { CorrectedToken, FoodIndex, NameKind, Variant } from './search-index.js';
 
 /**
  * The food-specific sense a general search engine lacks, applied to the few candidates it retrieves.
@@ -122,24 +123,64 @@ export function prepareQuery(
   return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
 }
 
+/** The query's words as packed ids (see packed-names.ts), worked out once per re-ranking. */
+interface QueryIds {
+  /** Per query word, in order; -1 for a word no name has. */
+  words: Int32Array;
+  head: number;
+  /** Per query word, the one head every name with it has ("minestrone" → "soup"), else -1. */
+  soleHeads: Int32Array;
+}
+
+function queryIds(packed: PackedNames, index: FoodIndex, query: PreparedQuery): QueryIds {
+  const words = new Int32Array(query.words.length);
+  const soleHeads = new Int32Array(query.words.length);
+  query.words.forEach((word, w) => {
+    words[w] = packed.id(word.token);
+    soleHeads[w] = packed.id(index.soleHead(word.token));
+  });
+  return { words, head: packed.id(query.head), soleHeads };
+}
+
+function sharesValue(values: readonly string[], nameValues: ReadonlySet<string>): boolean {
+  for (const value of values) if (nameValues.has(value)) return true;
+  return false;
+}
+
+/** Whether one of the words ids[start..end) is the query's. */
+function sharesWord(ids: Int32Array, start: number, end: number, query: QueryIds): boolean {
+  for (let k = start; k < end; k++) if (within(query.words, 0, query.words.length, ids[k]!)) return true;
+  return false;
+}
+
 /** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
 function scoreVariant(
   context: RerankContext,
   query: PreparedQuery,
   entry: number,
   variantIndex: number,
+  packed: PackedEntry,
+  asked: QueryIds,
 ): { score: number; exactWord: boolean; generic: boolean } {
-  const index = context.index;
-  const variant = index.variants[entry]![variantIndex]!;
+  const { ids, numbers, qualifies } = packed;
+  const at = HEADER + NAME_STRIDE * variantIndex;
+  const kind = ids[at]!;
+  const tokensStart = ids[at + 1]!;
+  const tokensEnd = ids[at + 2]!;
+  const headsStart = ids[at + 3]!;
+  const headsEnd = ids[at + 4]!;
+  const wordCount = asked.words.length;
   let queryTotal = 0;
   let queryCovered = 0;
   let exactWord = false;
   // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
   // count alone.
-  const names =
-    variant.kind === 'name' || variant.kind === 'alias' ? index.trustedWords[entry]! : variant.set;
-  for (const word of query.words) {
-    if (names.has(word.token)) {
+  const trusted = kind === KIND_CODE.name || kind === KIND_CODE.alias;
+  const namesStart = trusted ? ids[1]! : tokensStart;
+  const namesEnd = trusted ? ids[2]! : tokensEnd;
+  for (let w = 0; w < wordCount; w++) {
+    const word = query.words[w]!;
+    if (within(ids, namesStart, namesEnd, asked.words[w]!)) {
       queryTotal += word.weight;
       queryCovered += word.weight * word.similarity;
       if (word.similarity === 1) exactWord = true;
@@ -147,8 +188,7 @@ function scoreVariant(
     }
     const values = query.valueOf.get(word.token);
     if (values !== undefined) {
-      const nameValues = context.variantValues[entry]![variantIndex]!;
-      if (values.some((value) => nameValues.has(value))) {
+      if (sharesValue(values, context.variantValues[entry]![variantIndex]!)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;
@@ -156,36 +196,33 @@ function scoreVariant(
     }
     queryTotal += word.similarity < 1 ? word.weight * WEIGHTS.qualifierShare : word.weight;
   }
-  const nameTotal = variant.totalWeight;
+  const nameTotal = numbers[at]!;
   let nameCovered = 0;
   let generic = true;
-  variant.tokens.forEach((token, i) => {
-    if (query.tokenSet.has(token)) nameCovered += variant.weights[i]!;
-    else if (!context.qualifiers.has(token)) generic = false;
-  });
+  for (let k = tokensStart; k < tokensEnd; k++) {
+    if (within(asked.words, 0, wordCount, ids[k]!)) nameCovered += numbers[k]!;
+    else if (qualifies[k] === 0) generic = false;
+  }
   let score =
     WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
     WEIGHTS.nameCoverage * (nameTotal === 0 ? 0 : nameCovered / nameTotal);
   // The head must be the name's head too: "ham sandwich" is not "sandwich ham".
+  const headCount = headsEnd - headsStart;
   const reversed =
-    variant.kind !== 'name' &&
-    variant.heads.length === 1 &&
-    query.head !== undefined &&
-    variant.heads[0] !== query.head;
-  if (query.head !== undefined && (!variant.set.has(query.head) || reversed))
+    kind !== KIND_CODE.name && headCount === 1 && query.head !== undefined && ids[headsStart] !== asked.head;
+  if (query.head !== undefined && (!within(ids, tokensStart, tokensEnd, asked.head) || reversed))
     score -= WEIGHTS.missingQueryHead;
   // The name's head may go unsaid when a query word only ever names that kind of food: "minestrone"
   // is always a soup, "hollandaise" a sauce; "kebab" is not always a pizza.
-  if (
-    variant.heads.length > 0 &&
-    variant.tokens.length > 1 &&
-    !variant.heads.some(
-      (head) => query.tokenSet.has(head) || query.words.some((word) => index.onlyNames(word.token, head)),
-    )
-  )
-    score -= WEIGHTS.missingNameHead;
-  if (variant.kind === 'synonym') score -= WEIGHTS.synonymDiscount;
-  if (variant.kind === 'related') score -= WEIGHTS.relatedDiscount;
+  if (headCount > 0 && tokensEnd - tokensStart > 1) {
+    let said = false;
+    for (let k = headsStart; k < headsEnd && !said; k++) {
+      said = within(asked.words, 0, wordCount, ids[k]!) || within(asked.soleHeads, 0, wordCount, ids[k]!);
+    }
+    if (!said) score -= WEIGHTS.missingNameHead;
+  }
+  if (kind === KIND_CODE.synonym) score -= WEIGHTS.synonymDiscount;
+  if (kind === KIND_CODE.related) score -= WEIGHTS.relatedDiscount;
   return { score, exactWord, generic };
 }
 
@@ -203,12 +240,22 @@ export interface RerankContext {
   foodDefiningGroups: ReadonlySet<string>;
 }
 
+const KINDS: readonly NameKind[] = ['name', 'alias', 'synonym', 'related'];
+const packedNames = new WeakMap<RerankContext, PackedNames>();
+
 /** Scores candidates; those contradicting the query are left out. Best first. */
 export function rerank(
   context: RerankContext,
   query: PreparedQuery,
   candidates: readonly number[],
 ): Scored[] {
+  let packer = packedNames.get(context);
+  if (packer === undefined) {
+    packer = new PackedNames(context);
+    packedNames.set(context, packer);
+  }
+  const asked = queryIds(packer, context.index, query);
+  const wordCount = asked.words.length;
   const scored: Scored[] = [];
   for (const entry of candidates) {
     const stated = context.stated[entry]!;
@@ -217,35 +264,33 @@ export function rerank(
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
-    const variants = context.index.variants[entry]!;
-    for (let v = 0; v < variants.length; v++) {
-      const variant = variants[v]!;
+    const packed = packer.entry(entry);
+    const { ids } = packed;
+    for (let v = 0; v < ids[0]!; v++) {
+      const at = HEADER + NAME_STRIDE * v;
       // A name sharing no word with the query cannot be the best one.
-      if (v > 0 && !variant.tokens.some((token) => query.tokenSet.has(token))) continue;
-      const scored = scoreVariant(context, query, entry, v);
+      if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, asked)) continue;
+      const scored = scoreVariant(context, query, entry, v, packed, asked);
       if (scored.score > best) {
         best = scored.score;
-        via = variant.kind;
+        via = KINDS[ids[at]!]!;
         exactWord = scored.exactWord;
       }
-      if (scored.generic && variant.kind !== 'related') generic = true;
+      if (scored.generic && ids[at] !== KIND_CODE.related) generic = true;
     }
     for (const group of query.modifiers.keys()) if (!stated.has(group)) best -= WEIGHTS.unstatedModifier;
-    const main = context.index.variants[entry]![0];
-    if (main !== undefined) {
+    // The main name's state words and food-defining words (packed-names.ts), if it has a main name.
+    if (ids[6] === 1) {
       let unasked = 0;
-      for (const token of main.tokens) {
-        if (query.tokenSet.has(token)) continue;
+      for (let k = ids[3]!, u = 0; k < ids[4]!; k++, u++) {
+        if (within(asked.words, 0, wordCount, ids[k]!)) continue;
         // Which food it is (an animal), stated by the name and not by the query, is unasked too:
         // "salad" is a plain salad before a beef salad.
-        const definesUnasked = context.modifiers.valueKeys(token).some((key) => {
-          const group = key.slice(0, key.indexOf(':'));
-          return context.foodDefiningGroups.has(group) && !query.modifiers.has(group);
-        });
-        if (context.nonDefaultStates.has(token) || definesUnasked) unasked++;
+        const definesUnasked = packed.unaskedGroups[u]!.some((group) => !query.modifiers.has(group));
+        if (packed.qualifies[k] === 1 || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
-      if (main.tokens.includes('raw') && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
+      if (ids[5] === 1 && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
     }
     scored.push({ entry, score: best, via, exactWord, generic });
   }

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
+import { PostingLists } from './retrieval.js';
 import type { TextNormaliser } from './text.js';
 
 /**
@@ -220,6 +221,12 @@ export class FoodIndex {
     return heads !== undefined && heads.size === 1 && heads.has(head);
   }
 
+  /** The one head of every name or alias with the word, when there is one (see onlyNames). */
+  soleHead(token: string): string | undefined {
+    const heads = this.headsWith.get(token);
+    return heads !== undefined && heads.size === 1 ? heads.values().next().value : undefined;
+  }
+
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
     return this.trustedWords[entry]!.has(token);
@@ -296,8 +303,11 @@ export class FoodIndex {
       const frequency = this.vocabulary.get(slip);
       if (frequency !== undefined) consider(this.text.canonical(slip) ?? slip, 1, frequency);
     }
-    if (edits > 0) {
-      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, edits)) {
+    // A nearer word always wins, and one edit away is far cheaper to search than two: two edits are
+    // searched only when nothing is nearer (the order of equally near words is the same either way).
+    for (let allowed = 1; allowed <= edits; allowed++) {
+      if (allowed > 1 && best !== null) break;
+      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, allowed)) {
         consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
       }
     }
@@ -319,16 +329,46 @@ export class FoodIndex {
   /**
    * Entries sharing words with the query, best BM25 score first. Words in more than COMMON_SHARE of the
    * entries ("raw", "with") are left to the re-ranker when rarer ones remain: they rank little and cost
-   * most, as MiniSearch scores every entry that has them.
+   * most, as MiniSearch scores every entry that has them. Answered from posting lists (retrieval.ts):
+   * the same entries in the same order as searchAll, without re-scoring every entry on every query.
    */
   retrieve(tokens: readonly string[], limit: number): number[] {
-    if (tokens.length === 0) return [];
-    const common = this.variants.length * COMMON_SHARE;
-    const rare = tokens.filter((token) => (this.documentFrequency.get(token) ?? 0) <= common);
+    const query = this.retrievalQuery(tokens);
+    if (query === '') return [];
+    const terms = query.split(' ').filter((term) => term !== '');
+    return this.postingLists().top(terms, limit) ?? this.searchAll(tokens, limit);
+  }
+
+  /** retrieve on MiniSearch's own search: what the posting lists reproduce, and their fallback. */
+  searchAll(tokens: readonly string[], limit: number): number[] {
+    const query = this.retrievalQuery(tokens);
+    if (query === '') return [];
     return this.search
-      .search((rare.length > 0 ? rare : tokens).join(' '))
+      .search(query)
       .slice(0, limit)
       .map((result) => result.id as number);
+  }
+
+  private retrievalQuery(tokens: readonly string[]): string {
+    const common = this.variants.length * COMMON_SHARE;
+    const rare = tokens.filter((token) => (this.documentFrequency.get(token) ?? 0) <= common);
+    return (rare.length > 0 ? rare : tokens).join(' ');
+  }
+
+  private postings: PostingLists | undefined;
+
+  /** Built on first use, so that loading the catalog does not wait for it. */
+  private postingLists(): PostingLists {
+    this.postings ??= new PostingLists(
+      this.search,
+      this.variants.length,
+      (term) => this.documentFrequency.has(term),
+      (entry, term) =>
+        NAME_KINDS.findIndex((kind) =>
+          this.variants[entry]!.some((variant) => variant.kind === kind && variant.set.has(term)),
+        ),
+    );
+    return this.postings;
   }
 
   /** Autocomplete: entries with every typed word, the last one as a prefix. */

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { BrandsFileSchema, LexiconSchema } from '../../../src/sources/catalog/lexicon.js';
+import { ModifierReader } from '../../../src/sources/catalog/modifiers.js';
+import { HEADER, KIND_CODE, NAME_STRIDE, PackedNames } from '../../../src/sources/catalog/packed-names.js';
+import { FoodIndex } from '../../../src/sources/catalog/search-index.js';
+import { TextNormaliser } from '../../../src/sources/catalog/text.js';
+
+const read = (file: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../../data/curated/${file}`, import.meta.url), 'utf8'));
+const lexicon = LexiconSchema.parse(read('lexicon.json'));
+const text = new TextNormaliser(lexicon, BrandsFileSchema.parse(read('brands.json')));
+const index = new FoodIndex(
+  [
+    {
+      names: [
+        { text: 'Chicken, breast, cooked', kind: 'name' },
+        { text: 'chicken breast', kind: 'alias' },
+        { text: 'roast chicken fillets', kind: 'synonym' },
+      ],
+    },
+    { names: [{ text: 'Broccoli, raw', kind: 'name' }] },
+  ],
+  text,
+  lexicon.packWords,
+);
+const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes('products'));
+const packed = new PackedNames({
+  index,
+  modifiers: new ModifierReader(groups),
+  nonDefaultStates: new Set(lexicon.nonDefaultStates),
+  qualifiers: new Set(lexicon.packWords),
+  foodDefiningGroups: new Set(groups.filter((group) => group.definesFood).map((group) => group.name)),
+});
+const words = (ids: Int32Array, start: number, end: number) =>
+  [...ids.subarray(start, end)].map((id) =>
+    [...index.variants.flat().flatMap((v) => v.tokens)].find((t) => packed.id(t) === id),
+  );
+
+describe('PackedNames', () => {
+  it('packs each name with its kind, words, weights and heads', () => {
+    const { ids, numbers } = packed.entry(0);
+    expect(ids[0]).toBe(index.variants[0]!.length);
+    index.variants[0]!.forEach((variant, v) => {
+      const at = HEADER + NAME_STRIDE * v;
+      expect(ids[at]).toBe(KIND_CODE[variant.kind]);
+      expect(numbers[at]).toBe(variant.totalWeight);
+      expect(words(ids, ids[at + 1]!, ids[at + 2]!)).toEqual(variant.tokens);
+      expect([...numbers.subarray(ids[at + 1]!, ids[at + 2]!)]).toEqual(variant.weights);
+      expect([...ids.subarray(ids[at + 3]!, ids[at + 4]!)]).toEqual(
+        variant.heads.map((head) => packed.id(head)),
+      );
+    });
+    expect(new Set(words(ids, ids[1]!, ids[2]!))).toEqual(index.trustedWords[0]);
+  });
+
+  it("keeps the main name's unasked words and whether it is raw", () => {
+    const chicken = packed.entry(0).ids;
+    // "chicken" states the animal (a food-defining group); "cooked" is a non-default state.
+    expect(words(chicken, chicken[3]!, chicken[4]!)).toEqual(['chicken', 'cooked']);
+    expect(chicken[5]).toBe(0);
+    const broccoli = packed.entry(1).ids;
+    expect(broccoli[5]).toBe(1);
+    expect(broccoli[6]).toBe(1);
+  });
+
+  it('gives a word no name has the id -1, which matches nothing', () => {
+    expect(packed.id('laptop')).toBe(-1);
+    expect(packed.id(undefined)).toBe(-1);
+    expect(packed.id('broccoli')).toBeGreaterThanOrEqual(0);
+  });
+});
