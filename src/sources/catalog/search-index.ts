@@ -94,7 +94,13 @@ function distinct(tokens: readonly string[]): readonly string[] {
 
 /** An entry's MiniSearch document: per kind of name, its names' tokens joined by spaces ("" if none). */
 function searchDocument(variants: readonly Variant[], id: number): Record<string, string | number> {
-  const document: Record<NameKind | 'id', string | number> = { id, name: '', alias: '', synonym: '', related: '' };
+  const document: Record<NameKind | 'id', string | number> = {
+    id,
+    name: '',
+    alias: '',
+    synonym: '',
+    related: '',
+  };
   for (const variant of variants) {
     const words = variant.tokens.join(' ');
     const previous = document[variant.kind];
@@ -202,10 +208,13 @@ export class FoodIndex {
       processTerm: (term) => (term === '' ? null : term),
       searchOptions: { boost: FIELD_BOOST, combineWith: 'OR' },
     });
-    this.variants.forEach((variants, id) => this.search.add(searchDocument(variants, id)));
+    for (const [id, variants] of this.variants.entries()) this.search.add(searchDocument(variants, id));
   }
 
-  /** An entry's names as token lists; names reading the same once normalised are one, the most trusted kept ("Apples", "apple"). */
+  /**
+   * An entry's names as token lists. Names reading the same once normalised are one name, the most
+   * trusted kept ("Apples", "apple").
+   */
   private variantsOf(names: readonly IndexedName[]): Variant[] {
     const variants: Variant[] = [];
     const seen = new Set<string>();
