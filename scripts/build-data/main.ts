@@ -4,7 +4,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildData, OUTPUT_FILES, serialise } from './build.js';
+import { CHECKSUMS_FILE } from '../../src/sources/catalog/load.js';
+import { buildData, checksumsFile, OUTPUT_FILES, serialise } from './build.js';
 import { buildEquivalences } from './equivalences.js';
 import { DATA_DIR, missingRawData } from './paths.js';
 
@@ -14,9 +15,13 @@ if (missing !== null) {
   process.exit(1);
 }
 const output = await buildData();
+const written: Record<string, string> = {};
 for (const [key, file] of Object.entries(OUTPUT_FILES) as [keyof typeof OUTPUT_FILES, string][]) {
-  writeFileSync(join(DATA_DIR, file), serialise(output[key]));
+  written[file] = serialise(output[key]);
+  writeFileSync(join(DATA_DIR, file), written[file]);
 }
+// The checksums of exactly the bytes written, whose content buildData validated with the full schemas.
+writeFileSync(join(DATA_DIR, CHECKSUMS_FILE), serialise(checksumsFile(written)));
 // The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
 writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));
 process.stdout.write(

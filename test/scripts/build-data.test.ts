@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildData, OUTPUT_FILES, serialise } from '../../scripts/build-data/build.js';
+import { buildData, checksumsFile, OUTPUT_FILES, serialise } from '../../scripts/build-data/build.js';
 import { DATA_DIR, missingRawData } from '../../scripts/build-data/paths.js';
 import { computeRecipes } from '../../scripts/build-data/recipes.js';
 import { chooseSwaps } from '../../scripts/build-data/swaps.js';
@@ -49,6 +49,18 @@ describe('committed data/', () => {
       .filter((product) => product.swap !== null && byCode.get(product.swap)!.unit !== product.unit)
       .map((product) => `${product.name} (${product.unit}) → ${byCode.get(product.swap!)!.name}`);
     expect(crossUnit).toEqual([]);
+  });
+
+  it('has the checksums file the build writes for exactly these files', () => {
+    expect(
+      serialise(
+        checksumsFile({
+          [OUTPUT_FILES.products]: committed.products,
+          [OUTPUT_FILES.recipes]: committed.recipes,
+        }),
+      ),
+      'data/checksums.json is stale: run npm run build:data',
+    ).toBe(readFileSync(join(DATA_DIR, 'checksums.json'), 'utf8'));
   });
 
   it('has recipes whose totals are the sum of their contributors', () => {

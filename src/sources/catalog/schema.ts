@@ -131,3 +131,27 @@ export const RecipesFileSchema = z.object({
   recipes: z.array(RecipeSchema),
 });
 export type RecipesFile = z.infer<typeof RecipesFileSchema>;
+
+/**
+ * The top level of each file the data build writes, its lists unchecked: for a file whose checksum
+ * shows it is byte for byte what the build validated with the full schemas above (see load.ts).
+ */
+export const ProductsFileShape = z.object({
+  source: z.string(),
+  licence: z.string(),
+  milkReference: MilkReferenceSchema,
+  groups: z.array(z.unknown()).min(1),
+  categories: z.array(z.unknown()).min(1),
+  products: z.array(z.unknown()).min(1),
+});
+export const RecipesFileShape = z.object({ source: z.string(), recipes: z.array(z.unknown()) });
+
+/**
+ * data/checksums.json: the SHA-256 of each file `npm run build:data` wrote, taken after validating the
+ * file's content with its full schema.
+ */
+export const ChecksumsFileSchema = z.object({
+  $comment: z.string().optional(),
+  files: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lowercase hex')),
+});
+export type ChecksumsFile = z.infer<typeof ChecksumsFileSchema>;
