@@ -2,11 +2,12 @@
  * `npm run build:data`: derives data/*.json from the raw datasets in ../shared/data (or
  * CARBON_RAW_DATA_DIR). The app only ever reads the committed output.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECKSUMS_FILE } from '../../src/sources/catalog/load.js';
+import { CHECKSUMS_FILE, loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
 import { buildData, checksumsFile, OUTPUT_FILES, serialise } from './build.js';
 import { buildEquivalences } from './equivalences.js';
+import { nameTokensFile } from './name-tokens.js';
 import { DATA_DIR, missingRawData } from './paths.js';
 
 const missing = missingRawData();
@@ -20,7 +21,20 @@ for (const [key, file] of Object.entries(OUTPUT_FILES) as [keyof typeof OUTPUT_F
   written[file] = serialise(output[key]);
   writeFileSync(join(DATA_DIR, file), written[file]);
 }
-// The checksums of exactly the bytes written, whose content buildData validated with the full schemas.
+// Tokens of the names just written, with the committed lexicon: the app loads them instead of
+// normalising every name again.
+const curated = loadCurated(DATA_DIR);
+written[NAME_TOKENS_FILE] = serialise(
+  nameTokensFile(
+    output.products,
+    output.recipes,
+    curated.lexicon,
+    curated.brands,
+    readFileSync(join(DATA_DIR, 'curated/lexicon.json'), 'utf8'),
+  ),
+);
+writeFileSync(join(DATA_DIR, NAME_TOKENS_FILE), written[NAME_TOKENS_FILE]);
+// The checksums of exactly the bytes written, whose content was validated with the full schemas.
 writeFileSync(join(DATA_DIR, CHECKSUMS_FILE), serialise(checksumsFile(written)));
 // The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
 writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));

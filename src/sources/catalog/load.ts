@@ -8,11 +8,15 @@ import { createCatalog } from './catalog.js';
 import { type Brand, BrandsFileSchema, type Lexicon, LexiconSchema } from './lexicon.js';
 import {
   ChecksumsFileSchema,
+  type NameTokensFile,
+  NameTokensFileSchema,
+  NameTokensFileShape,
   ProductsFileSchema,
   ProductsFileShape,
   RecipesFileSchema,
   RecipesFileShape,
 } from './schema.js';
+import { TextNormaliser } from './text.js';
 import type { Catalog } from './types.js';
 
 /**
@@ -103,10 +107,29 @@ function readBuilt<T>(
   return validate(file, raw, schema);
 }
 
+/** Where the data build stores the tokens of the catalog's names (see readNameTokens). */
+export const NAME_TOKENS_FILE = 'name-tokens.json';
+const LEXICON_FILE = 'curated/lexicon.json';
+
+/**
+ * The catalog names' tokens worked out by the data build, when they were worked out with the lexicon
+ * in this directory; otherwise nothing, and the normaliser works every name out as it is read. The
+ * tokens depend on the lexicon, recorded by its SHA-256, and on TextNormaliser's code, which the
+ * tests hold to the committed file (test/scripts/build-data.test.ts).
+ */
+function readNameTokens(
+  directory: string,
+  checksums: Readonly<Record<string, string>>,
+): NameTokensFile | undefined {
+  if (!existsSync(join(directory, NAME_TOKENS_FILE))) return undefined;
+  const file = readBuilt(directory, NAME_TOKENS_FILE, NameTokensFileSchema, NameTokensFileShape, checksums);
+  return file.lexicon === checksum(readBytes(join(directory, LEXICON_FILE))) ? file : undefined;
+}
+
 /** The hand-written matching knowledge (data/curated/), read by the app and by the data build. */
 export function loadCurated(dataDir = defaultDataDir()): { lexicon: Lexicon; brands: Brand[] } {
   return {
-    lexicon: readValid(dataDir, 'curated/lexicon.json', LexiconSchema),
+    lexicon: readValid(dataDir, LEXICON_FILE, LexiconSchema),
     brands: readValid(dataDir, 'curated/brands.json', BrandsFileSchema),
   };
 }
@@ -121,7 +144,10 @@ export function loadCatalog(dataDir?: string): Catalog {
   const products = readBuilt(directory, 'products.json', ProductsFileSchema, ProductsFileShape, checksums);
   const recipes = readBuilt(directory, 'recipes.json', RecipesFileSchema, RecipesFileShape, checksums);
   const { lexicon, brands } = loadCurated(directory);
-  const catalog = createCatalog(products, recipes, lexicon, brands);
+  const text = new TextNormaliser(lexicon, brands);
+  const nameTokens = readNameTokens(directory, checksums);
+  if (nameTokens !== undefined) text.rememberCatalogTokens(nameTokens.names, nameTokens.tokens);
+  const catalog = createCatalog(products, recipes, lexicon, brands, text);
   if (dataDir === undefined) memoised = catalog;
   return catalog;
 }

@@ -2,10 +2,17 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SourceUnavailableError } from '../../../src/core/errors.js';
-import { CHECKSUMS_FILE, checksum, defaultDataDir, loadCatalog } from '../../../src/sources/catalog/load.js';
+import { NotFoundError, SourceUnavailableError } from '../../../src/core/errors.js';
+import {
+  CHECKSUMS_FILE,
+  checksum,
+  defaultDataDir,
+  loadCatalog,
+  NAME_TOKENS_FILE,
+} from '../../../src/sources/catalog/load.js';
 import {
   ChecksumsFileSchema,
+  NameTokensFileSchema,
   ProductsFileSchema,
   RecipesFileSchema,
 } from '../../../src/sources/catalog/schema.js';
@@ -16,6 +23,7 @@ const FILES = [
   'products.json',
   'recipes.json',
   CHECKSUMS_FILE,
+  NAME_TOKENS_FILE,
   'curated/lexicon.json',
   'curated/brands.json',
 ];
@@ -44,8 +52,8 @@ function invalidProducts(): string {
 describe('committed data/checksums.json', () => {
   const { files } = ChecksumsFileSchema.parse(JSON.parse(read(CHECKSUMS_FILE)));
 
-  it('records the SHA-256 of the committed products.json and recipes.json', () => {
-    expect(Object.keys(files).sort()).toEqual(['products.json', 'recipes.json']);
+  it('records the SHA-256 of the committed products.json, recipes.json and name-tokens.json', () => {
+    expect(Object.keys(files).sort()).toEqual([NAME_TOKENS_FILE, 'products.json', 'recipes.json']);
     for (const [file, sha256] of Object.entries(files)) {
       expect(checksum(readFileSync(join(dataDir, file))), `${file} changed: run npm run build:data`).toBe(
         sha256,
@@ -57,6 +65,7 @@ describe('committed data/checksums.json', () => {
     for (const [file, schema] of [
       ['products.json', ProductsFileSchema],
       ['recipes.json', RecipesFileSchema],
+      [NAME_TOKENS_FILE, NameTokensFileSchema],
     ] as const) {
       const raw: unknown = JSON.parse(read(file));
       expect(schema.parse(raw)).toEqual(raw);
@@ -98,5 +107,40 @@ describe('loadCatalog from a data directory', () => {
     const directory = copyData();
     writeFileSync(join(directory, CHECKSUMS_FILE), JSON.stringify({ files: { 'products.json': 'abc' } }));
     expect(() => loadCatalog(directory)).toThrow(/checksums\.json is invalid/);
+  });
+});
+
+describe("the names' tokens worked out by the data build", () => {
+  /**
+   * A copy of data/ whose name-tokens.json (checksum updated) gives the first product's name the single
+   * token "zzzfood", which no other name has: only a catalog that uses the file finds it by that word.
+   */
+  function withAlteredTokens(): string {
+    const directory = copyData();
+    const name = (JSON.parse(read('products.json')) as { products: { name: string }[] }).products[0]!.name;
+    const file = JSON.parse(read(NAME_TOKENS_FILE)) as { names: string[]; tokens: string[][] };
+    const at = file.names.indexOf(name);
+    expect(at).toBeGreaterThanOrEqual(0);
+    file.tokens[at] = ['zzzfood'];
+    const text = JSON.stringify(file);
+    writeFileSync(join(directory, NAME_TOKENS_FILE), text);
+    const checksums = JSON.parse(read(CHECKSUMS_FILE)) as { files: Record<string, string> };
+    checksums.files[NAME_TOKENS_FILE] = checksum(text);
+    writeFileSync(join(directory, CHECKSUMS_FILE), JSON.stringify(checksums));
+    return directory;
+  }
+
+  it('are used with the lexicon they were worked out with', () => {
+    const catalog = loadCatalog(withAlteredTokens());
+    expect(catalog.findProduct('zzzfood').name).toBe(
+      (JSON.parse(read('products.json')) as { products: { name: string }[] }).products[0]!.name,
+    );
+    expect(() => loadCatalog().findProduct('zzzfood')).toThrow(NotFoundError);
+  });
+
+  it('are ignored once the lexicon has changed, every name then being tokenised as it is read', () => {
+    const directory = withAlteredTokens();
+    writeFileSync(join(directory, 'curated/lexicon.json'), `${read('curated/lexicon.json')}\n`);
+    expect(() => loadCatalog(directory).findProduct('zzzfood')).toThrow(NotFoundError);
   });
 });
