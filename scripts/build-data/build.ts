@@ -257,13 +257,13 @@ export function serialise(file: object): string {
 export const OUTPUT_FILES = { products: 'products.json', recipes: 'recipes.json' } as const;
 
 /**
- * data/checksums.json for the output files as serialised: buildData validated their content with the
- * full schemas, so the app, finding the same bytes, checks only their top level (src/sources/catalog/load.ts).
+ * data/checksums.json for these files' text: the build validated their content with the full schemas, so
+ * the app, finding the same bytes, checks only their top level (src/sources/catalog/load.ts).
  */
 export function checksumsFile(serialised: Readonly<Record<string, string>>): ChecksumsFile {
   return ChecksumsFileSchema.parse({
     $comment:
-      'SHA-256 of each file npm run build:data wrote, after validating its content with the zod schemas in src/sources/catalog/schema.ts. The app validates a file whose bytes differ in full. Written with the files by the build; do not edit by hand (data/README.md).',
+      'SHA-256 of each file npm run build:data wrote (and of curated/brands.json, which it reads), after validating its content with the zod schemas of src/sources/catalog. The app validates a file whose bytes differ in full. Written with the files by the build; do not edit by hand (data/README.md).',
     files: Object.fromEntries(Object.entries(serialised).map(([file, text]) => [file, checksum(text)])),
   });
 }

@@ -4,7 +4,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECKSUMS_FILE, loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
+import {
+  BRANDS_FILE,
+  CHECKSUMS_FILE,
+  loadCurated,
+  NAME_TOKENS_FILE,
+} from '../../src/sources/catalog/load.js';
 import { buildData, checksumsFile, OUTPUT_FILES, serialise } from './build.js';
 import { buildEquivalences } from './equivalences.js';
 import { nameTokensFile } from './name-tokens.js';
@@ -34,8 +39,12 @@ written[NAME_TOKENS_FILE] = serialise(
   ),
 );
 writeFileSync(join(DATA_DIR, NAME_TOKENS_FILE), written[NAME_TOKENS_FILE]);
-// The checksums of exactly the bytes written, whose content was validated with the full schemas.
-writeFileSync(join(DATA_DIR, CHECKSUMS_FILE), serialise(checksumsFile(written)));
+// The checksums of exactly the bytes written, and of the brands read, whose content was validated
+// with the full schemas.
+writeFileSync(
+  join(DATA_DIR, CHECKSUMS_FILE),
+  serialise(checksumsFile({ ...written, [BRANDS_FILE]: readFileSync(join(DATA_DIR, BRANDS_FILE), 'utf8') })),
+);
 // The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
 writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));
 process.stdout.write(

@@ -8,7 +8,7 @@ import { computeRecipes } from '../../scripts/build-data/recipes.js';
 import { chooseSwaps } from '../../scripts/build-data/swaps.js';
 import { terciles } from '../../scripts/build-data/terciles.js';
 import { PRODUCT_LOW_MAX_KG_PER_KG, PRODUCT_MEDIUM_MAX_KG_PER_KG } from '../../src/core/levels.js';
-import { loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
+import { BRANDS_FILE, loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
 import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
 
 const committed = {
@@ -61,6 +61,7 @@ describe('committed data/', () => {
           [OUTPUT_FILES.products]: committed.products,
           [OUTPUT_FILES.recipes]: committed.recipes,
           [NAME_TOKENS_FILE]: committed.nameTokens,
+          [BRANDS_FILE]: readFileSync(join(DATA_DIR, BRANDS_FILE), 'utf8'),
         }),
       ),
       'data/checksums.json is stale: run npm run build:data',

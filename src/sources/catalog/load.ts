@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { SourceUnavailableError } from '../../core/errors.js';
 import { createCatalog } from './catalog.js';
-import { type Brand, BrandsFileSchema, type Lexicon, LexiconSchema } from './lexicon.js';
+import { type Brand, BrandsFileSchema, BrandsFileShape, type Lexicon, LexiconSchema } from './lexicon.js';
 import {
   ChecksumsFileSchema,
   type NameTokensFile,
@@ -86,8 +86,8 @@ function readChecksums(directory: string): Readonly<Record<string, string>> {
 }
 
 /**
- * Reads a file the data build wrote (products.json, recipes.json). The build validated its content with
- * the full schema just before writing it and recorded its SHA-256, so bytes with that checksum are the
+ * Reads a file the data build wrote or read (products.json, recipes.json, name-tokens.json,
+ * curated/brands.json). The build validated its content with the full schema and recorded its SHA-256, so bytes with that checksum are the
  * validated file: their top level is checked (`shape`) and the full validation, the larger part of the
  * load time, is not repeated. A file that differs in any byte (edited by hand, rebuilt without the
  * checksums) is validated in full, so no unvalidated content is ever used.
@@ -110,6 +110,7 @@ function readBuilt<T>(
 /** Where the data build stores the tokens of the catalog's names (see readNameTokens). */
 export const NAME_TOKENS_FILE = 'name-tokens.json';
 const LEXICON_FILE = 'curated/lexicon.json';
+export const BRANDS_FILE = 'curated/brands.json';
 
 /**
  * The catalog names' tokens worked out by the data build, when they were worked out with the lexicon
@@ -127,10 +128,15 @@ function readNameTokens(
 }
 
 /** The hand-written matching knowledge (data/curated/), read by the app and by the data build. */
-export function loadCurated(dataDir = defaultDataDir()): { lexicon: Lexicon; brands: Brand[] } {
+export function loadCurated(
+  dataDir = defaultDataDir(),
+  /** As recorded by the data build; the build itself passes none, validating both files in full. */
+  checksums: Readonly<Record<string, string>> = {},
+): { lexicon: Lexicon; brands: Brand[] } {
   return {
+    // Small, and with defaults the file leaves out: always validated in full.
     lexicon: readValid(dataDir, LEXICON_FILE, LexiconSchema),
-    brands: readValid(dataDir, 'curated/brands.json', BrandsFileSchema),
+    brands: readBuilt(dataDir, BRANDS_FILE, BrandsFileSchema, BrandsFileShape, checksums),
   };
 }
 
@@ -143,7 +149,7 @@ export function loadCatalog(dataDir?: string): Catalog {
   const checksums = readChecksums(directory);
   const products = readBuilt(directory, 'products.json', ProductsFileSchema, ProductsFileShape, checksums);
   const recipes = readBuilt(directory, 'recipes.json', RecipesFileSchema, RecipesFileShape, checksums);
-  const { lexicon, brands } = loadCurated(directory);
+  const { lexicon, brands } = loadCurated(directory, checksums);
   const text = new TextNormaliser(lexicon, brands);
   const nameTokens = readNameTokens(directory, checksums);
   if (nameTokens !== undefined) text.rememberCatalogTokens(nameTokens.names, nameTokens.tokens);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError, SourceUnavailableError } from '../../../src/core/errors.js';
+import { BrandsFileSchema } from '../../../src/sources/catalog/lexicon.js';
 import {
+  BRANDS_FILE,
   CHECKSUMS_FILE,
   checksum,
   defaultDataDir,
@@ -25,7 +27,7 @@ const FILES = [
   CHECKSUMS_FILE,
   NAME_TOKENS_FILE,
   'curated/lexicon.json',
-  'curated/brands.json',
+  BRANDS_FILE,
 ];
 
 let scratch: string | undefined;
@@ -52,8 +54,13 @@ function invalidProducts(): string {
 describe('committed data/checksums.json', () => {
   const { files } = ChecksumsFileSchema.parse(JSON.parse(read(CHECKSUMS_FILE)));
 
-  it('records the SHA-256 of the committed products.json, recipes.json and name-tokens.json', () => {
-    expect(Object.keys(files).sort()).toEqual([NAME_TOKENS_FILE, 'products.json', 'recipes.json']);
+  it('records the SHA-256 of the committed products.json, recipes.json, name-tokens.json and brands', () => {
+    expect(Object.keys(files).sort()).toEqual([
+      BRANDS_FILE,
+      NAME_TOKENS_FILE,
+      'products.json',
+      'recipes.json',
+    ]);
     for (const [file, sha256] of Object.entries(files)) {
       expect(checksum(readFileSync(join(dataDir, file))), `${file} changed: run npm run build:data`).toBe(
         sha256,
@@ -66,6 +73,7 @@ describe('committed data/checksums.json', () => {
       ['products.json', ProductsFileSchema],
       ['recipes.json', RecipesFileSchema],
       [NAME_TOKENS_FILE, NameTokensFileSchema],
+      [BRANDS_FILE, BrandsFileSchema],
     ] as const) {
       const raw: unknown = JSON.parse(read(file));
       expect(schema.parse(raw)).toEqual(raw);
