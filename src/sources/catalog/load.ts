@@ -70,7 +70,7 @@ function readValid<T>(directory: string, file: string, schema: z.ZodType<T>): T 
   return validate(file, parseJson(path, readBytes(path).toString('utf8')), schema);
 }
 
-/** The file in which `npm run build:data` records the SHA-256 of each file it wrote. */
+/** The file in which `npm run build:data` records the SHA-256 of each file it validated (see readBuilt). */
 export const CHECKSUMS_FILE = 'checksums.json';
 
 /** SHA-256 in lowercase hex of a file's bytes (a string is taken as UTF-8): what `sha256sum` prints. */
@@ -78,7 +78,7 @@ export function checksum(content: string | Uint8Array): string {
   return createHash('sha256').update(content).digest('hex');
 }
 
-/** What data/checksums.json records, or nothing when the directory has none (every file is validated in full). */
+/** What data/checksums.json records; nothing when the directory has none (all validated in full). */
 function readChecksums(directory: string): Readonly<Record<string, string>> {
   const path = join(directory, CHECKSUMS_FILE);
   if (!existsSync(path)) return {};
@@ -87,10 +87,11 @@ function readChecksums(directory: string): Readonly<Record<string, string>> {
 
 /**
  * Reads a file the data build wrote or read (products.json, recipes.json, name-tokens.json,
- * curated/brands.json). The build validated its content with the full schema and recorded its SHA-256, so bytes with that checksum are the
- * validated file: their top level is checked (`shape`) and the full validation, the larger part of the
- * load time, is not repeated. A file that differs in any byte (edited by hand, rebuilt without the
- * checksums) is validated in full, so no unvalidated content is ever used.
+ * curated/brands.json). The build validated its content with the full schema and recorded its SHA-256,
+ * so bytes with that checksum are the validated file: their top level is checked (`shape`) and the full
+ * validation, once the larger part of the load time, is not repeated. A file that differs in any byte
+ * (edited by hand, rebuilt without the checksums) is validated in full, so no unvalidated content is
+ * ever used.
  */
 function readBuilt<T>(
   directory: string,
