@@ -1,7 +1,9 @@
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalog } from '../../src/sources/catalog/catalog.js';
-import { loadCurated } from '../../src/sources/catalog/load.js';
+import { checksum, loadCurated } from '../../src/sources/catalog/load.js';
 import {
+  type ChecksumsFile,
+  ChecksumsFileSchema,
   type ProductsFile,
   ProductsFileSchema,
   type RecipesFile,
@@ -277,3 +279,15 @@ export function serialise(file: object): string {
 }
 
 export const OUTPUT_FILES = { products: 'products.json', recipes: 'recipes.json' } as const;
+
+/**
+ * data/checksums.json for these files' text: the build validated their content with the full schemas, so
+ * the app, finding the same bytes, checks only their top level (src/sources/catalog/load.ts).
+ */
+export function checksumsFile(serialised: Readonly<Record<string, string>>): ChecksumsFile {
+  return ChecksumsFileSchema.parse({
+    $comment:
+      'SHA-256 of each file npm run build:data wrote (and of curated/brands.json, which it reads), after validating its content with the zod schemas of src/sources/catalog. The app validates a file whose bytes differ in full. Written with the files by the build; do not edit by hand (data/README.md).',
+    files: Object.fromEntries(Object.entries(serialised).map(([file, text]) => [file, checksum(text)])),
+  });
+}

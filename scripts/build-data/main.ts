@@ -2,10 +2,17 @@
  * `npm run build:data`: derives data/*.json from the raw datasets in ../shared/data (or
  * CARBON_RAW_DATA_DIR). The app only ever reads the committed output.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildData, OUTPUT_FILES, serialise } from './build.js';
+import {
+  BRANDS_FILE,
+  CHECKSUMS_FILE,
+  loadCurated,
+  NAME_TOKENS_FILE,
+} from '../../src/sources/catalog/load.js';
+import { buildData, checksumsFile, OUTPUT_FILES, serialise } from './build.js';
 import { buildEquivalences } from './equivalences.js';
+import { nameTokensFile } from './name-tokens.js';
 import { DATA_DIR, missingRawData } from './paths.js';
 
 const missing = missingRawData();
@@ -14,9 +21,30 @@ if (missing !== null) {
   process.exit(1);
 }
 const output = await buildData();
+const written: Record<string, string> = {};
 for (const [key, file] of Object.entries(OUTPUT_FILES) as [keyof typeof OUTPUT_FILES, string][]) {
-  writeFileSync(join(DATA_DIR, file), serialise(output[key]));
+  written[file] = serialise(output[key]);
+  writeFileSync(join(DATA_DIR, file), written[file]);
 }
+// Tokens of the names just written, with the committed lexicon: the app loads them instead of
+// normalising every name again.
+const curated = loadCurated(DATA_DIR);
+written[NAME_TOKENS_FILE] = serialise(
+  nameTokensFile(
+    output.products,
+    output.recipes,
+    curated.lexicon,
+    curated.brands,
+    readFileSync(join(DATA_DIR, 'curated/lexicon.json'), 'utf8'),
+  ),
+);
+writeFileSync(join(DATA_DIR, NAME_TOKENS_FILE), written[NAME_TOKENS_FILE]);
+// The checksums of exactly the bytes written, and of the brands read, whose content was validated
+// with the full schemas.
+writeFileSync(
+  join(DATA_DIR, CHECKSUMS_FILE),
+  serialise(checksumsFile({ ...written, [BRANDS_FILE]: readFileSync(join(DATA_DIR, BRANDS_FILE), 'utf8') })),
+);
 // The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
 writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));
 process.stdout.write(

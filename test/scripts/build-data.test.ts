@@ -1,17 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildData, OUTPUT_FILES, serialise } from '../../scripts/build-data/build.js';
+import { buildData, checksumsFile, OUTPUT_FILES, serialise } from '../../scripts/build-data/build.js';
+import { nameTokensFile } from '../../scripts/build-data/name-tokens.js';
 import { DATA_DIR, missingRawData } from '../../scripts/build-data/paths.js';
 import { computeRecipes } from '../../scripts/build-data/recipes.js';
 import { chooseSwaps } from '../../scripts/build-data/swaps.js';
 import { terciles } from '../../scripts/build-data/terciles.js';
 import { PRODUCT_LOW_MAX_KG_PER_KG, PRODUCT_MEDIUM_MAX_KG_PER_KG } from '../../src/core/levels.js';
+import { BRANDS_FILE, loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
 import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
 
 const committed = {
   products: readFileSync(join(DATA_DIR, OUTPUT_FILES.products), 'utf8'),
   recipes: readFileSync(join(DATA_DIR, OUTPUT_FILES.recipes), 'utf8'),
+  nameTokens: readFileSync(join(DATA_DIR, NAME_TOKENS_FILE), 'utf8'),
 };
 
 describe('committed data/', () => {
@@ -49,6 +52,29 @@ describe('committed data/', () => {
       .filter((product) => product.swap !== null && byCode.get(product.swap)!.unit !== product.unit)
       .map((product) => `${product.name} (${product.unit}) → ${byCode.get(product.swap!)!.name}`);
     expect(crossUnit).toEqual([]);
+  });
+
+  it('has the checksums file the build writes for exactly these files', () => {
+    expect(
+      serialise(
+        checksumsFile({
+          [OUTPUT_FILES.products]: committed.products,
+          [OUTPUT_FILES.recipes]: committed.recipes,
+          [NAME_TOKENS_FILE]: committed.nameTokens,
+          [BRANDS_FILE]: readFileSync(join(DATA_DIR, BRANDS_FILE), 'utf8'),
+        }),
+      ),
+      'data/checksums.json is stale: run npm run build:data',
+    ).toBe(readFileSync(join(DATA_DIR, 'checksums.json'), 'utf8'));
+  });
+
+  it('has the tokens of every catalog name as the normaliser works them out now, with the committed lexicon', () => {
+    const { lexicon, brands } = loadCurated(DATA_DIR);
+    const lexiconText = readFileSync(join(DATA_DIR, 'curated/lexicon.json'), 'utf8');
+    expect(
+      serialise(nameTokensFile(products, recipes, lexicon, brands, lexiconText)),
+      'data/name-tokens.json is stale (the lexicon, the names or the normaliser changed): run npm run build:data',
+    ).toBe(committed.nameTokens);
   });
 
   it('has recipes whose totals are the sum of their contributors', () => {

@@ -81,10 +81,11 @@ export function createCatalog(
   recipesFile: RecipesFile,
   lexicon: Lexicon,
   brands: readonly Brand[],
+  /** The normaliser for this lexicon and these brands (load.ts passes one that knows the names' tokens). */
+  text = new TextNormaliser(lexicon, brands),
 ): Catalog {
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
-  const text = new TextNormaliser(lexicon, brands);
   const byCode = new Map(products.map((product) => [product.code, product]));
   const productMatcher = new FoodMatcher(
     products.map(productEntry),

@@ -91,3 +91,6 @@ export const BrandsFileSchema = z.array(BrandSchema).superRefine((brands, contex
     }
   }
 });
+
+/** The top level of brands.json, for a file whose checksum shows the data build validated it (load.ts). */
+export const BrandsFileShape = z.array(z.unknown()).min(1);

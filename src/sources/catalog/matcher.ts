@@ -53,6 +53,30 @@ export interface MatchResult {
   ranked: Scored[];
 }
 
+/** A name stating no modifier value (most names): one shared set, never written to. */
+const NO_VALUES: ReadonlySet<string> = new Set();
+
+/** Per entry and name, the modifier values its words state; each word is read once. */
+function variantValues(index: FoodIndex, modifiers: ModifierReader): ReadonlySet<string>[][] {
+  const valuesOf = new Map<string, readonly string[]>();
+  return index.variants.map((variants) =>
+    variants.map((variant) => {
+      let values: Set<string> | undefined;
+      for (const token of variant.tokens) {
+        let keys = valuesOf.get(token);
+        if (keys === undefined) {
+          keys = modifiers.valueKeys(token);
+          valuesOf.set(token, keys);
+        }
+        if (keys.length === 0) continue;
+        values ??= new Set();
+        for (const key of keys) values.add(key);
+      }
+      return values ?? NO_VALUES;
+    }),
+  );
+}
+
 export class FoodMatcher {
   readonly index: FoodIndex;
   private readonly context: RerankContext;
@@ -82,7 +106,8 @@ export class FoodMatcher {
     this.index = new FoodIndex(entries, text, this.packWords);
     // A word of a food's own name or curated alias is food ("table salt"); one that only an Open Food
     // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
-    const foodNameWords = new Set(this.index.trustedWords.flatMap((words) => [...words]));
+    const foodNameWords = new Set<string>();
+    for (const words of this.index.trustedWords) for (const word of words) foodNameWords.add(word);
     this.nonFood = new Set(
       lexicon.nonFoodWords
         .map((word) => text.canonical(word) ?? word)
@@ -97,9 +122,7 @@ export class FoodMatcher {
         modifiers.read([...(this.index.variants[i]![0]?.tokens ?? []), ...this.index.describedBy[i]!]),
       ),
       nonDefaultStates: new Set(lexicon.nonDefaultStates),
-      variantValues: this.index.variants.map((variants) =>
-        variants.map((variant) => new Set(variant.tokens.flatMap((token) => modifiers.valueKeys(token)))),
-      ),
+      variantValues: variantValues(this.index, modifiers),
       qualifiers: new Set([
         ...lexicon.packWords,
         ...lexicon.nonDefaultStates,

@@ -131,3 +131,48 @@ export const RecipesFileSchema = z.object({
   recipes: z.array(RecipeSchema),
 });
 export type RecipesFile = z.infer<typeof RecipesFileSchema>;
+
+/**
+ * The top level of each file the data build writes, its lists unchecked: for a file whose checksum
+ * shows it is byte for byte what the build validated with the full schemas above (see load.ts).
+ */
+export const ProductsFileShape = z.object({
+  source: z.string(),
+  licence: z.string(),
+  milkReference: MilkReferenceSchema,
+  groups: z.array(z.unknown()).min(1),
+  categories: z.array(z.unknown()).min(1),
+  products: z.array(z.unknown()).min(1),
+});
+export const RecipesFileShape = z.object({ source: z.string(), recipes: z.array(z.unknown()) });
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lowercase hex');
+
+/**
+ * data/name-tokens.json: the tokens TextNormaliser gives each catalog name that building the indexes
+ * reads, worked out by the data build with the lexicon whose SHA-256 it records (see load.ts).
+ */
+export const NameTokensFileSchema = z
+  .object({
+    $comment: z.string().optional(),
+    /** SHA-256 of data/curated/lexicon.json as it was when the tokens were worked out. */
+    lexicon: Sha256,
+    names: z.array(z.string()),
+    /** Per name, its tokens. */
+    tokens: z.array(z.array(z.string().min(1))),
+  })
+  .refine((file) => file.names.length === file.tokens.length, 'one token list per name');
+export type NameTokensFile = z.infer<typeof NameTokensFileSchema>;
+export const NameTokensFileShape = z
+  .object({ lexicon: Sha256, names: z.array(z.unknown()), tokens: z.array(z.unknown()) })
+  .refine((file) => file.names.length === file.tokens.length, 'one token list per name');
+
+/**
+ * data/checksums.json: the SHA-256 of each file `npm run build:data` wrote, taken after validating the
+ * file's content with its full schema.
+ */
+export const ChecksumsFileSchema = z.object({
+  $comment: z.string().optional(),
+  files: z.record(z.string(), Sha256),
+});
+export type ChecksumsFile = z.infer<typeof ChecksumsFileSchema>;

@@ -79,6 +79,37 @@ function slips(token: string): string[] {
 
 const NAME_CONNECTORS = /^(?:with|w|in|on|for|from)\b/i;
 
+/** The part of a name before its first comma: "Almond" in "Almond, raw". */
+function firstPart(name: string): string {
+  const comma = name.indexOf(',');
+  return comma < 0 ? name : name.slice(0, comma);
+}
+
+/** The tokens without repeats, first occurrence kept; the same array when none repeats (most names). */
+function distinct(tokens: readonly string[]): readonly string[] {
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens.lastIndexOf(tokens[i]!, i - 1) >= 0) return [...new Set(tokens)];
+  }
+  return tokens;
+}
+
+/** An entry's MiniSearch document: per kind of name, its names' tokens joined by spaces ("" if none). */
+function searchDocument(variants: readonly Variant[], id: number): Record<string, string | number> {
+  const document: Record<NameKind | 'id', string | number> = {
+    id,
+    name: '',
+    alias: '',
+    synonym: '',
+    related: '',
+  };
+  for (const variant of variants) {
+    const words = variant.tokens.join(' ');
+    const previous = document[variant.kind];
+    document[variant.kind] = previous === '' ? words : `${previous} ${words}`;
+  }
+  return document;
+}
+
 export class FoodIndex {
   readonly variants: Variant[][];
   readonly describedBy: ReadonlySet<string>[];
@@ -104,60 +135,49 @@ export class FoodIndex {
     packWords: Iterable<string>,
   ) {
     this.packWords = new Set(packWords);
-    // Names reading the same once normalised are one name, the most trusted kept ("Apples", "apple").
-    this.variants = entries.map((entry) => {
-      const seen = new Set<string>();
-      return entry.names.flatMap((name) => {
-        const tokens = [...new Set(text.catalogTokens(name.text))];
-        const key = tokens.join(' ');
-        if (tokens.length === 0 || seen.has(key)) return [];
-        seen.add(key);
-        const heads = this.headsOf(name);
-        return [{ tokens, set: new Set(tokens), kind: name.kind, heads, weights: [], totalWeight: 0 }];
-      });
-    });
-    this.describedBy = entries.map(
-      (entry) => new Set((entry.describedBy ?? []).flatMap((phrase) => text.catalogTokens(phrase))),
-    );
-    this.itselfWords = entries.map(
-      (entry, i) =>
-        new Set([
-          ...text.catalogTokens(entry.names[0]?.text.split(',')[0] ?? ''),
-          ...this.variants[i]!.filter(
-            (variant) => variant.kind !== 'related' && variant.tokens.length === 1,
-          ).map((variant) => variant.tokens[0]!),
-        ]),
-    );
-    // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
-    entries.forEach((entry) => {
+    this.variants = [];
+    this.describedBy = [];
+    this.itselfWords = [];
+    this.trustedWords = [];
+    // One pass over the entries fills every per-entry table: the normaliser remembers each catalog name,
+    // so a name is normalised once however many tables read it.
+    const counted = new Set<string>();
+    for (const entry of entries) {
+      const variants = this.variantsOf(entry.names);
+      this.variants.push(variants);
+      const described = new Set<string>();
+      for (const phrase of entry.describedBy ?? []) {
+        for (const token of text.catalogTokens(phrase)) described.add(token);
+      }
+      this.describedBy.push(described);
+      // A one-word name, or the one-word first part of an Agribalyse name ("Almond, ..."), is a food.
       for (const name of entry.names) {
         if (name.kind === 'related') continue;
-        const tokens = text.catalogTokens(name.kind === 'name' ? name.text.split(',')[0]! : name.text);
+        const tokens = text.catalogTokens(name.kind === 'name' ? firstPart(name.text) : name.text);
         if (tokens.length === 1) this.foodWords.add(tokens[0]!);
       }
-    });
-    for (const variants of this.variants) {
+      const first = entry.names[0];
+      const itself = new Set(text.catalogTokens(first === undefined ? '' : firstPart(first.text)));
+      const trusted = new Set<string>();
+      counted.clear();
       for (const variant of variants) {
-        if (variant.kind !== 'name' && variant.kind !== 'alias') continue;
+        if (variant.kind !== 'related' && variant.tokens.length === 1) itself.add(variant.tokens[0]!);
+        const isTrusted = variant.kind === 'name' || variant.kind === 'alias';
         for (const token of variant.tokens) {
-          const heads = this.headsWith.get(token) ?? new Set<string>();
-          for (const head of variant.heads) heads.add(head);
-          this.headsWith.set(token, heads);
+          if (isTrusted) {
+            trusted.add(token);
+            const heads = this.headsWith.get(token) ?? new Set<string>();
+            for (const head of variant.heads) heads.add(head);
+            this.headsWith.set(token, heads);
+          }
+          if (!counted.has(token)) {
+            counted.add(token);
+            this.documentFrequency.set(token, (this.documentFrequency.get(token) ?? 0) + 1);
+          }
         }
       }
-    }
-    this.trustedWords = this.variants.map(
-      (variants) =>
-        new Set(
-          variants
-            .filter((variant) => variant.kind === 'name' || variant.kind === 'alias')
-            .flatMap((variant) => variant.tokens),
-        ),
-    );
-    for (const variants of this.variants) {
-      for (const token of new Set(variants.flatMap((variant) => variant.tokens))) {
-        this.documentFrequency.set(token, (this.documentFrequency.get(token) ?? 0) + 1);
-      }
+      this.itselfWords.push(itself);
+      this.trustedWords.push(trusted);
     }
     for (const [token, frequency] of this.documentFrequency) {
       this.vocabulary.set(token, frequency);
@@ -165,8 +185,15 @@ export class FoodIndex {
     }
     for (const variants of this.variants) {
       for (const variant of variants) {
-        const weights = variant.tokens.map((token) => this.weight(token));
-        Object.assign(variant, { weights, totalWeight: weights.reduce((sum, weight) => sum + weight, 0) });
+        const weights: number[] = [];
+        let totalWeight = 0;
+        for (const token of variant.tokens) {
+          const weight = this.weight(token);
+          weights.push(weight);
+          totalWeight += weight;
+        }
+        variant.weights = weights;
+        variant.totalWeight = totalWeight;
       }
     }
     // Spelling variants the normaliser rewrites ("aubergine" → "eggplant") are typo targets too.
@@ -182,18 +209,26 @@ export class FoodIndex {
       processTerm: (term) => (term === '' ? null : term),
       searchOptions: { boost: FIELD_BOOST, combineWith: 'OR' },
     });
-    this.search.addAll(
-      this.variants.map((variants, id) => {
-        const document: Record<string, string | number> = { id };
-        for (const kind of NAME_KINDS) {
-          document[kind] = variants
-            .filter((variant) => variant.kind === kind)
-            .flatMap((variant) => variant.tokens)
-            .join(' ');
-        }
-        return document;
-      }),
-    );
+    for (const [id, variants] of this.variants.entries()) this.search.add(searchDocument(variants, id));
+  }
+
+  /**
+   * An entry's names as token lists. Names reading the same once normalised are one name, the most
+   * trusted kept ("Apples", "apple").
+   */
+  private variantsOf(names: readonly IndexedName[]): Variant[] {
+    const variants: Variant[] = [];
+    const seen = new Set<string>();
+    for (const name of names) {
+      const tokens = distinct(this.text.catalogTokens(name.text));
+      if (tokens.length === 0) continue;
+      const key = tokens.join(' ');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const heads = this.headsOf(name);
+      variants.push({ tokens, set: new Set(tokens), kind: name.kind, heads, weights: [], totalWeight: 0 });
+    }
+    return variants;
   }
 
   private readonly weights = new Map<string, number>();

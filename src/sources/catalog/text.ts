@@ -131,6 +131,19 @@ export class TextNormaliser {
     return tokens;
   }
 
+  /** Every catalog name tokenised so far and its tokens, in the order first seen (for the data build). */
+  catalogTokenTable(): { names: string[]; tokens: (readonly string[])[] } {
+    return { names: [...this.catalogCache.keys()], tokens: [...this.catalogCache.values()] };
+  }
+
+  /**
+   * Remembers tokens of catalog names worked out ahead by the data build with this lexicon
+   * (data/name-tokens.json), so that loading the catalog does not tokenise every name again.
+   */
+  rememberCatalogTokens(names: readonly string[], tokens: readonly (readonly string[])[]): void {
+    for (let i = 0; i < names.length; i++) this.catalogCache.set(names[i]!, tokens[i]!);
+  }
+
   /** Tokens of a name prefix typed into an autocomplete box: no singularising of the last, partial word. */
   prefixWords(prefix: string): string[] {
     const words = foldText(prefix)
