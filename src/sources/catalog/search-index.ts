@@ -166,9 +166,10 @@ export class FoodIndex {
         for (const token of variant.tokens) {
           if (isTrusted) {
             trusted.add(token);
-            const heads = this.headsWith.get(token) ?? new Set<string>();
-            for (const head of variant.heads) heads.add(head);
-            this.headsWith.set(token, heads);
+            // What every name with the word is: the heads they all share.
+            const heads = this.headsWith.get(token);
+            if (heads === undefined) this.headsWith.set(token, new Set(variant.heads));
+            else for (const head of heads) if (!variant.heads.includes(head)) heads.delete(head);
           }
           if (!counted.has(token)) {
             counted.add(token);
@@ -247,19 +248,20 @@ export class FoodIndex {
     return this.documentFrequency.has(token);
   }
 
-  /** Per word: the heads of the names (main names and aliases) that have it. */
+  /** Per word: the heads that every name (main name or alias) with the word has. */
   private readonly headsWith = new Map<string, Set<string>>();
 
-  /** Whether every name or alias with the word is a kind of `head` ("minestrone" → "soup"). */
+  /**
+   * Whether every name or alias with the word is a kind of `head` ("minestrone" → "soup"; "palmier"
+   * → "biscuit", its one name being "Biscuit (puff pastry), palmier").
+   */
   onlyNames(token: string, head: string): boolean {
-    const heads = this.headsWith.get(token);
-    return heads !== undefined && heads.size === 1 && heads.has(head);
+    return this.headsWith.get(token)?.has(head) === true;
   }
 
-  /** The one head of every name or alias with the word, when there is one (see onlyNames). */
+  /** The first head every name or alias with the word has, when there is one (see onlyNames). */
   soleHead(token: string): string | undefined {
-    const heads = this.headsWith.get(token);
-    return heads !== undefined && heads.size === 1 ? heads.values().next().value : undefined;
+    return this.headsWith.get(token)?.values().next().value;
   }
 
   /** Whether the entry's own name or a curated alias has the word. */

@@ -83,6 +83,10 @@ describe('product matching', () => {
     }
   });
 
+  it('finds a food named in a later part of its Agribalyse name, whose first part says its kind', () => {
+    expect(product('palmiers')).toBe('Biscuit ( puff pastry), palmier, from bakery');
+  });
+
   it('never gives a variety the catalog has to another item, nor one variety to another', () => {
     expect(product('gorgonzola')).toBe("Gorgonzola cheese, from cow's milk");
     expect(product('jasmine rice')).not.toMatch(/basmati/i);
