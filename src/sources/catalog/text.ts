@@ -25,6 +25,9 @@ const QUANTITY = new RegExp(
   'g',
 );
 
+/** Far above the catalog's own vocabulary (about 3,500 words), small in memory. */
+const MAX_CACHED_SINGULARS = 50_000;
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
 }
@@ -77,6 +80,8 @@ export class TextNormaliser {
     let cached = this.singularCache.get(word);
     if (cached === undefined) {
       cached = pluralize.singular(word);
+      // Users' words reach here too: a long-running service must not grow without bound.
+      if (this.singularCache.size >= MAX_CACHED_SINGULARS) this.singularCache.clear();
       this.singularCache.set(word, cached);
     }
     return cached;

@@ -48,4 +48,12 @@ describe('TextNormaliser', () => {
     expect(text.prefixWords('a')).toEqual(['a']);
     expect(text.prefixWords('the oat m')).toEqual(['oat', 'm']);
   });
+
+  it("keeps its memory of users' words bounded, however many new words a service is sent", () => {
+    const fresh = new TextNormaliser(lexicon, brands);
+    for (let i = 0; i < 60_000; i++) fresh.query(`zorblax${i.toString(36)}s`);
+    const cache = (fresh as unknown as { singularCache: Map<string, string> }).singularCache;
+    expect(cache.size).toBeLessThanOrEqual(50_000);
+    expect(fresh.query('tomatoes').tokens).toEqual(['tomato']);
+  });
 });
