@@ -7,9 +7,8 @@ import {
   takenNames,
   usableEverydayNames,
 } from '../../scripts/build-data/everyday-names.js';
-import { loadCurated } from '../../src/sources/catalog/load.js';
 import type { RecipesFile } from '../../src/sources/catalog/schema.js';
-import { TextNormaliser } from '../../src/sources/catalog/text.js';
+import { curatedText } from '../support/curated-text.js';
 
 describe('everyday names', () => {
   const taken = takenNames(
@@ -52,9 +51,8 @@ describe('everyday names', () => {
 });
 
 describe('everyday names for dishes', () => {
-  const { lexicon, brands } = loadCurated();
-  const dishText = new TextNormaliser(lexicon, brands);
-  const dishKey = (name: string) => dishText.nameTokens(name).join(' ');
+  const { text } = curatedText();
+  const dishKey = (name: string) => text.nameTokens(name).join(' ');
   const dish = (name: string, aliases: string[] = []) => ({
     name,
     aliases,

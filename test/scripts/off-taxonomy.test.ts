@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { unshadowedSynonyms } from '../../scripts/build-data/off-taxonomy.js';
-import { loadCurated } from '../../src/sources/catalog/load.js';
-import { TextNormaliser } from '../../src/sources/catalog/text.js';
+import { curatedText } from '../support/curated-text.js';
 
 describe('Open Food Facts synonyms another item names', () => {
-  const { lexicon, brands } = loadCurated();
-  const text = new TextNormaliser(lexicon, brands);
+  const { lexicon, text } = curatedText();
   const names = new Map([
     ['1', 'Biscuit puff pastry'],
     ['2', 'Biscuit ( puff pastry), palmier, from bakery'],

@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BrandsFileSchema, LexiconSchema } from '../../../src/sources/catalog/lexicon.js';
 import { ModifierReader } from '../../../src/sources/catalog/modifiers.js';
 import { HEADER, KIND_CODE, NAME_STRIDE, PackedNames } from '../../../src/sources/catalog/packed-names.js';
 import { FoodIndex } from '../../../src/sources/catalog/search-index.js';
-import { TextNormaliser } from '../../../src/sources/catalog/text.js';
+import { curatedText } from '../../support/curated-text.js';
 
-const read = (file: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../data/curated/${file}`, import.meta.url), 'utf8'));
-const lexicon = LexiconSchema.parse(read('lexicon.json'));
-const text = new TextNormaliser(lexicon, BrandsFileSchema.parse(read('brands.json')));
+const { lexicon, text } = curatedText();
 const index = new FoodIndex(
   [
     {

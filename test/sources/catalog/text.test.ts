@@ -1,13 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BrandsFileSchema, LexiconSchema } from '../../../src/sources/catalog/lexicon.js';
 import { foldText, TextNormaliser } from '../../../src/sources/catalog/text.js';
+import { curatedText } from '../../support/curated-text.js';
 
-const read = (file: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../../data/curated/${file}`, import.meta.url), 'utf8'));
-const lexicon = LexiconSchema.parse(read('lexicon.json'));
-const brands = BrandsFileSchema.parse(read('brands.json'));
-const text = new TextNormaliser(lexicon, brands);
+const { lexicon, brands, text } = curatedText();
 
 describe('TextNormaliser', () => {
   it('folds accents, quotes and ampersands', () => {
