@@ -111,6 +111,11 @@ describe('product matching', () => {
     expect(product('house white')).toMatch(/^Wine, white/);
   });
 
+  it('refuses non-food brands that a typo correction would read as a food', () => {
+    // Whiskas is one edit from whisky, Gillette from rillettes, Bonio from bonito.
+    for (const query of ['Whiskas', 'Gillette', 'Bonio']) expect(product(query), query).toBeNull();
+  });
+
   it('refuses kitchen things whose name a typo, a stem or a dropped word would read as a food', () => {
     for (const query of ['cheese grater', 'potato masher', 'orange juicer', 'kitchen roll']) {
       expect(product(query), query).toBeNull();
