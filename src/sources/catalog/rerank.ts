@@ -128,7 +128,7 @@ interface QueryIds {
   /** Per query word, in order; -1 for a word no name has. */
   words: Int32Array;
   head: number;
-  /** Per query word, the one head every name with it has ("minestrone" → "soup"), else -1. */
+  /** Per query word, a head every name with it has ("minestrone" → "soup"; see FoodIndex.soleHead), else -1. */
   soleHeads: Int32Array;
 }
 
