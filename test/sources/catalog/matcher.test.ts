@@ -133,6 +133,8 @@ describe('dish matching', () => {
     expect(recipe('hand-stretched pepperoni pizza')).toBe('Pepperoni pizza');
     expect(recipe('our famous hearty lasagne')).toBe('Lasagne');
     expect(recipe('award-winning fish and chips')).toBe('Fish and chips');
+    // How warm it is served says nothing about which dish it is.
+    expect(recipe('warm apple pie with cream')).toBe('Apple pie');
   });
 
   it('reads past what people say around a dish in chat', () => {
