@@ -21,7 +21,8 @@ export interface ListText {
   servings: Servings | null;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Counts written as words, as recipes and chat lists state servings ("serves four"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Servings, takeServings } from '../../../src/recipes/list-text.js';
+import { NUMBER_WORDS, type Servings, takeServings } from '../../../src/recipes/list-text.js';
 
 /**
  * The based-cooking recipes (public domain, Unlicense; PROVENANCE.md §9): Markdown files with YAML
@@ -45,18 +45,6 @@ function unquote(text: string): string {
   return text.replace(/^(["'])(.*)\1$/, '$2').trim();
 }
 
-const WORD_COUNTS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  eight: 8,
-  ten: 10,
-  twelve: 12,
-};
-
 /**
  * "Servings: 4", "Serves 3 to 5." (4), "Servings: 6+" (6), "Servings: Five-dozen individual cookies"
  * (60): the number right after the word; a range is read as its middle, as a chat list's "serves 4-6"
@@ -68,7 +56,7 @@ export function factServings(statement: string): number | null {
       statement,
     );
   if (fact === null) return null;
-  const low = WORD_COUNTS[fact[1]!.toLowerCase()] ?? Number(fact[1]);
+  const low = NUMBER_WORDS[fact[1]!.toLowerCase()] ?? Number(fact[1]);
   const high = fact[2] === undefined ? low : Math.max(low, Number(fact[2]));
   const count = ((low + high) / 2) * (fact[3] === undefined ? 1 : 12);
   return count > 0 ? count : null;
