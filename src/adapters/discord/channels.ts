@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Reply } from '../../core/lookup.js';
 import { type ErrorView, toErrorView } from '../../core/messages.js';
-import type { ReplyChannel } from '../../core/pipeline.js';
+import type { ErrorReply, ReplyChannel } from '../../core/pipeline.js';
 import {
   type DiscordMessage,
   EPHEMERAL_FLAG,
@@ -30,11 +30,11 @@ export function plainErrorMessage(view: ErrorView): DiscordMessage {
 }
 
 /** Renders, logging what could not be laid out (a source bug) before the pipeline falls back. */
-function rendered(
-  reply: Reply,
+function rendered<R extends { type: string }>(
+  reply: R,
   logger: Logger,
   context: Record<string, unknown>,
-  render: (reply: Reply) => DiscordMessage = (each) => renderDiscord(each),
+  render: (reply: R) => DiscordMessage,
 ): DiscordMessage {
   try {
     return render(reply);
@@ -59,13 +59,15 @@ export function errorMessage(view: ErrorView): DiscordMessage {
  * A slash command's answer: an ephemeral message (type 4), or "thinking…" (type 5) replaced by
  * the answer once it is ready.
  */
-export function messageChannel(
+export function messageChannel<R extends { type: string } = Reply>(
   first: FirstResponse,
   interaction: Interaction,
   logger: Logger,
   context: Record<string, unknown>,
-): ReplyChannel {
-  const render = (reply: Reply) => rendered(reply, logger, context);
+  /** How this kind of reply is laid out (a comparison, say); lookups by default. */
+  layOut: (reply: R | ErrorReply) => DiscordMessage = (each) => renderDiscord(each as Reply),
+): ReplyChannel<R> {
+  const render = (reply: R | ErrorReply) => rendered(reply, logger, context, layOut);
   return {
     async answerNow(reply) {
       await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
@@ -146,7 +148,7 @@ export function shareChannel(
 ): ReplyChannel {
   const shared = (reply: Reply) =>
     rendered(reply, logger, context, (each) => renderDiscord(each, { mode: { sharedBy } }));
-  const render = (reply: Reply) => rendered(reply, logger, context);
+  const render = (reply: Reply) => rendered(reply, logger, context, (each) => renderDiscord(each));
   const followUpPrivately = async (message: DiscordMessage) => {
     const rest = await first.rest();
     await rest.followUp(interaction.application_id, interaction.token, message);

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { ChatCompareHandlers, ChatCompareReply, ComparisonRequest } from '../../compare/chat.js';
 import type { CompareResult } from '../../compare/model.js';
-import { toErrorView } from '../../core/messages.js';
 import type { ReplyChannel, RequestHandler } from '../../core/pipeline.js';
 import { pollAnswers, pollQuestion, renderCompareDiscord } from '../../render/compare-discord.js';
 import {
@@ -13,7 +12,7 @@ import {
   sharedMessage,
   sharedNotice,
 } from '../../render/discord.js';
-import { errorMessage, messageChannel, replaceThinking } from './channels.js';
+import { messageChannel } from './channels.js';
 import type { FirstResponse } from './first-response.js';
 import type { InteractionOutcome } from './handler.js';
 import { CallbackType, type Interaction, type TopOption } from './payloads.js';
@@ -120,33 +119,8 @@ export function createDiscordCompare(deps: DiscordCompareDeps): DiscordCompare {
   /** A command's answer: ephemeral, or "thinking…" replaced by it. */
   const privateChannel =
     (interaction: Interaction, context: Record<string, unknown>) =>
-    (first: FirstResponse): ReplyChannel<ChatCompareReply> => {
-      const base = messageChannel(first, interaction, logger, context);
-      const render = (reply: ChatCompareReply) => {
-        try {
-          return privately(reply);
-        } catch (error) {
-          logger.error({ err: error, ...context }, 'could not render a Discord comparison');
-          throw error;
-        }
-      };
-      return {
-        answerNow: async (reply) => {
-          await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
-        },
-        acknowledge: () => base.acknowledge(),
-        deliverLater: async (reply) => {
-          let message: DiscordMessage;
-          try {
-            message = render(reply);
-          } catch (error) {
-            message = errorMessage(toErrorView(error));
-          }
-          await replaceThinking(await first.rest(), interaction, message, logger);
-        },
-        deliverFailure: (view) => base.deliverFailure(view),
-      };
-    };
+    (first: FirstResponse): ReplyChannel<ChatCompareReply> =>
+      messageChannel<ChatCompareReply>(first, interaction, logger, context, privately);
 
   /** Share: the comparison again, posted publicly with "Put to a vote"; the private copy says so. */
   const shareChannel =
