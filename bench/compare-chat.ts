@@ -13,7 +13,7 @@ import { parseConfig } from '../src/config/env.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { commandPayload } from '../test/support/fake-discord-payloads.js';
+import { commandPayload, compareCommandPayload } from '../test/support/fake-discord-payloads.js';
 import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
 import { fmt, median, percentile } from './lib.js';
 
@@ -22,18 +22,6 @@ const SECRET = 'bench-signing-secret-not-secret';
 const TEN =
   'lasagne, dal, chicken curry, beef burger, veggie burger, fish and chips, falafel wrap, mushroom risotto, pad thai, tomato soup';
 const DEADLINE_MS = 3_000;
-
-function compareCommand(text: string) {
-  return {
-    ...commandPayload('help'),
-    data: {
-      id: '888888888888888888',
-      name: 'carbon',
-      type: 1,
-      options: [{ name: 'compare', type: 1, options: [{ name: 'options', type: 3, value: text }] }],
-    },
-  };
-}
 
 function line(label: string, values: number[], baseline: number[]): string {
   const sorted = [...values].sort((a, b) => a - b);
@@ -85,12 +73,12 @@ export async function run(): Promise<string> {
   let deferred = 0;
   // One of each first: data files are read on first use, which is start-up, not the steady state.
   await slackCommand(`compare ${TEN}`);
-  await discordCommand(compareCommand(TEN));
+  await discordCommand(compareCommandPayload(TEN));
   for (let round = 0; round < ROUNDS; round++) {
     const a = await slackCommand('recipe lasagne');
     const b = await slackCommand(`compare ${TEN}`);
     const c = await discordCommand(commandPayload('recipe', 'lasagne'));
-    const d = await discordCommand(compareCommand(TEN));
+    const d = await discordCommand(compareCommandPayload(TEN));
     slackSingle.push(a.ms);
     slackTen.push(b.ms);
     discordSingle.push(c.ms);

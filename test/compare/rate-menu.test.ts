@@ -7,6 +7,7 @@ import { renderCompareSlack } from '../../src/render/compare-slack.js';
 import { EMBED_LIMITS, embedLength } from '../../src/render/discord.js';
 import { SLACK_LIMITS } from '../../src/render/slack.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
+import { hostileMenuLines } from '../support/hostile-menu.js';
 
 const deps = {
   source: createCatalogSource(loadCatalog()),
@@ -97,19 +98,9 @@ describe('rate a posted menu', () => {
   });
 
   it('cuts a 50-line hostile menu to ten options, says so, and every reply stays within its platform’s limits', async () => {
-    const dishes = [
-      'lasagne',
-      'dal',
-      'chicken curry',
-      'beef burger',
-      'falafel wrap',
-      'pad thai',
-      'tomato soup',
-    ];
-    const lines = Array.from(
-      { length: 50 },
-      (_, i) =>
-        `${i + 1}. <@U${i}ABC> **${dishes[i % dishes.length]} ${'x'.repeat(i % 3)}${i}th** <!channel> ||@everyone|| ~~£${i}.50~~ (GF)`,
+    const lines = hostileMenuLines(
+      (dish, i) =>
+        `${i + 1}. <@U${i}ABC> **${dish} ${'x'.repeat(i % 3)}${i}th** <!channel> ||@everyone|| ~~£${i}.50~~ (GF)`,
     );
     const result = await rateMenu(lines.join('\n'), deps);
     expect(result.capped).toEqual({ compared: 10, total: 50 });

@@ -83,6 +83,16 @@ export function commandPayload(sub: 'product' | 'recipe' | 'help', name?: string
   });
 }
 
+/** `/carbon compare options:<text>` as Discord sends it: a subcommand with one string option. */
+export function compareCommandPayload(text: string): InteractionPayload {
+  return base(2, {
+    id: '888888888888888888',
+    name: 'carbon',
+    type: 1,
+    options: [{ name: 'compare', type: 1, options: [{ name: 'options', type: 3, value: text }] }],
+  });
+}
+
 /**
  * The MODAL_SUBMIT interaction (type 5) Discord sends when a modal is submitted: the modal's
  * custom_id and, for each of its Labels, the inner component with its custom_id and the value typed

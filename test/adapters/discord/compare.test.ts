@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DiscordEmbed, EMBED_LIMITS, embedLength } from '../../../src/render/discord.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_USER_ID } from '../../support/fake-discord.js';
-import { buttonPayload, CHANNEL_ID, commandPayload, USER_ID } from '../../support/fake-discord-payloads.js';
+import {
+  buttonPayload,
+  CHANNEL_ID,
+  commandPayload,
+  compareCommandPayload,
+  USER_ID,
+} from '../../support/fake-discord-payloads.js';
 import { HeldSource } from '../../support/held-source.js';
+import { hostileMenuLines } from '../../support/hostile-menu.js';
 import { type Harness, postInteraction, startHarness } from './harness.js';
 
 type Message = {
@@ -34,19 +41,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => harness.stop());
-
-/** `/carbon compare options:<text>` as Discord sends it: a subcommand with one string option. */
-function compareCommand(text: string) {
-  return {
-    ...commandPayload('help'),
-    data: {
-      id: '888888888888888888',
-      name: 'carbon',
-      type: 1,
-      options: [{ name: 'compare', type: 1, options: [{ name: 'options', type: 3, value: text }] }],
-    },
-  };
-}
 
 /**
  * "Rate this menu" as Discord sends a MESSAGE command (interactions/application-commands#message-commands):
@@ -98,7 +92,9 @@ const customIds = (message: Message) =>
 
 describe('Discord: /carbon compare', () => {
   it('ranks the options privately in the response (type 4, ephemeral), with Share', async () => {
-    const body = await post(compareCommand('beef lasagne, lentil curry vs chicken curry for 12 people'));
+    const body = await post(
+      compareCommandPayload('beef lasagne, lentil curry vs chicken curry for 12 people'),
+    );
     expect(body.type).toBe(4);
     expect(body.data.flags).toBe(64);
     expect(body.data.allowed_mentions).toEqual({ parse: [] });
@@ -108,20 +104,20 @@ describe('Discord: /carbon compare', () => {
   });
 
   it('compares the found options of a mixed list and lists the missing one', async () => {
-    const body = await post(compareCommand('lasagne, qwxzyv, lentil curry'));
+    const body = await post(compareCommandPayload('lasagne, qwxzyv, lentil curry'));
     expect(body.data.embeds[0]!.title).toBe('Lowest carbon first: 2 options');
     expect(text(body.data)).toContain('Not found: “qwxzyv”');
   });
 
   it('says nothing could be compared when no option is found, without Share', async () => {
-    const body = await post(compareCommand('qwxzyv vs blorfquux'));
+    const body = await post(compareCommandPayload('qwxzyv vs blorfquux'));
     expect(body.data.embeds[0]!.title).toBe('Not enough to compare');
     expect(body.data.components).toEqual([]);
   });
 
   it('keeps mentions and markdown typed into the options inert', async () => {
     const body = await post(
-      compareCommand(
+      compareCommandPayload(
         '@everyone lasagne, **dal** <@1000000000000000007>, `beef burger` <#123> vs [x](https://evil.test) soup',
       ),
     );
@@ -132,7 +128,7 @@ describe('Discord: /carbon compare', () => {
   });
 
   it('explains a comparison of one option', async () => {
-    const body = await post(compareCommand('lasagne'));
+    const body = await post(compareCommandPayload('lasagne'));
     expect(body.data.flags).toBe(64);
     expect(body.data.content).toMatch(/at least two options/);
   });
@@ -140,7 +136,7 @@ describe('Discord: /carbon compare', () => {
 
 describe('Discord: Share and the vote', () => {
   it('shares publicly with "Put to a vote", which answers with a native poll carrying each footprint', async () => {
-    const answer = await post(compareCommand('lasagne, lentil curry, beef burger'));
+    const answer = await post(compareCommandPayload('lasagne, lentil curry, beef burger'));
     const share = buttonPayload(customIds(answer.data)[0]!, answer.data.embeds);
     const shared = await post(share);
     expect(shared).toEqual({
@@ -196,19 +192,9 @@ describe('Discord: "Rate this menu" message command', () => {
   });
 
   it('keeps a hostile 50-line menu within the embed limits, with nothing that pings', async () => {
-    const dishes = [
-      'lasagne',
-      'dal',
-      'chicken curry',
-      'beef burger',
-      'falafel wrap',
-      'pad thai',
-      'tomato soup',
-    ];
-    const lines = Array.from(
-      { length: 50 },
-      (_, i) =>
-        `${i + 1}. <@${1000 + i}> **${dishes[i % dishes.length]} ${i}th** @everyone ||spoiler|| ~~£${i}.50~~ <#123> (GF)`,
+    const lines = hostileMenuLines(
+      (dish, i) =>
+        `${i + 1}. <@${1000 + i}> **${dish} ${i}th** @everyone ||spoiler|| ~~£${i}.50~~ <#123> (GF)`,
     );
     const body = await post(rateMenuCommand(lines.join('\n')));
     const embed = body.data.embeds[0]!;
@@ -248,7 +234,7 @@ describe('Discord: a comparison slower than the response budget', () => {
 
   it('defers privately (type 5, ephemeral), then edits the comparison in', async () => {
     held.hold();
-    const payload = compareCommand('lasagne vs dal');
+    const payload = compareCommandPayload('lasagne vs dal');
     expect(await postSlow(payload)).toEqual({ type: 5, data: { flags: 64 } });
     held.open();
     const edit = (await slow.fake.waitForWebhook(payload.token, 'PATCH')).body as unknown as Message;
@@ -257,7 +243,7 @@ describe('Discord: a comparison slower than the response budget', () => {
   });
 
   it('defers the vote publicly, then edits the poll into the deferred response', async () => {
-    const answer = await postSlow(compareCommand('lasagne, dal'));
+    const answer = await postSlow(compareCommandPayload('lasagne, dal'));
     const share = buttonPayload(customIds(answer.data)[0]!, answer.data.embeds);
     await postSlow(share);
     const shared = (await slow.fake.waitForWebhook(share.token, 'POST')).body as unknown as Message;

@@ -12,6 +12,7 @@ import {
   slashCommandPayload,
 } from '../../support/fake-slack.js';
 import { HeldSource } from '../../support/held-source.js';
+import { hostileMenuLines } from '../../support/hostile-menu.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 
@@ -234,19 +235,9 @@ describe('Slack: "Rate this menu" message shortcut', () => {
   });
 
   it('keeps a hostile 50-line menu within Block Kit limits, with no mentions, and says it was cut', async () => {
-    const dishes = [
-      'lasagne',
-      'dal',
-      'chicken curry',
-      'beef burger',
-      'falafel wrap',
-      'pad thai',
-      'tomato soup',
-    ];
-    const lines = Array.from(
-      { length: 50 },
-      (_, i) =>
-        `${i + 1}. <@U${i}ABC> *${dishes[i % dishes.length]} ${i}th* <!channel> \`x\` ~£${i}.50~ (GF) <https://evil.test|click>`,
+    const lines = hostileMenuLines(
+      (dish, i) =>
+        `${i + 1}. <@U${i}ABC> *${dish} ${i}th* <!channel> \`x\` ~£${i}.50~ (GF) <https://evil.test|click>`,
     );
     const url = h.fake.responseUrl('action');
     await send(messageAction(lines.join('\n'), url));
