@@ -97,10 +97,10 @@ describe('carbon: the built-in catalog', () => {
   });
 
   it('not found exits 2, with suggestions on stderr and nothing on stdout', async () => {
-    const run = await runMain(['product', 'oat mylk'], { env: CATALOG });
+    const run = await runMain(['product', 'oat mylkk'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('No product found for "oat mylk"');
+    expect(run.stderr).toContain('No product found for "oat mylkk"');
   });
 
   it('not found with --json prints an error object on stderr', async () => {

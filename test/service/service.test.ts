@@ -226,12 +226,12 @@ describe('404', () => {
   });
 
   it('points a misspelt milk on the trial to /impact/product too, with milk suggestions', async () => {
-    const reply = await svc.get('/product?product=oat+mylk');
+    const reply = await svc.get('/product?product=oat+mylkk');
     expect(reply.status).toBe(404);
     const error = errorOf(reply);
     expect(error.code).toBe('not_found');
     expect(error.message).toContain('/impact/product');
-    expect(error.message.startsWith(toErrorView(new NotFoundError('product', 'oat mylk')).text)).toBe(true);
+    expect(error.message.startsWith(toErrorView(new NotFoundError('product', 'oat mylkk')).text)).toBe(true);
     expect(error.suggestions).toEqual(['Oat milk']);
   });
 

@@ -1,5 +1,6 @@
 import type { Brand, Lexicon } from './lexicon.js';
 import { conflicts, ModifierReader } from './modifiers.js';
+import { NeighbourTypos } from './neighbour-typos.js';
 import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
 import { FoodIndex, type IndexEntry } from './search-index.js';
@@ -85,6 +86,7 @@ export class FoodMatcher {
   private readonly nonFood: ReadonlySet<string>;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
   private readonly exact = new Map<string, number>();
+  private readonly neighbourTypos: NeighbourTypos;
 
   /**
    * Products may be answered with their generic item when words are set aside ("Gala apples"); dishes
@@ -104,6 +106,7 @@ export class FoodMatcher {
     this.closestMatches = kind === 'products';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
+    this.neighbourTypos = new NeighbourTypos(this.index.variants);
     // A word of a food's own name or curated alias is food ("table salt"); one that only an Open Food
     // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
     const foodNameWords = new Set<string>();
@@ -153,9 +156,10 @@ export class FoodMatcher {
         ranked: [{ entry: exact, score: 1, via: 'name', exactWord: true, generic: true }],
       };
     }
-    const parsed = this.text.query(query);
+    const typed = this.text.query(query);
     // "lemon dish soap", "flights to Turkey": not food, whatever food words they hold.
-    if (parsed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
+    if (typed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
+    const parsed = this.withNeighbourTypos(typed);
     const branded = this.brandItem(parsed);
     if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
@@ -198,6 +202,23 @@ export class FoodMatcher {
       answer: { entry, confidence: BRAND_ITEM_CONFIDENCE, closest: true, setAside: [brand.brand] },
       ranked: [{ entry, score: BRAND_ITEM_CONFIDENCE, via: 'alias', exactWord: true, generic: true }],
     };
+  }
+
+  /** The query with the typos of its short words read beside their neighbours ("pad tai"). */
+  private withNeighbourTypos(parsed: QueryText): QueryText {
+    let tokens: string[] | undefined;
+    parsed.tokens.forEach((token, at) => {
+      // A word the lexicon reads ("shark": an animal) is that word, as in the re-ranker.
+      if (this.packWords.has(token) || this.context.modifiers.valueKeys(token).length > 0) return;
+      if (this.index.correct(token) !== null) return;
+      const corrected = this.neighbourTypos.correct(parsed.tokens, at);
+      if (corrected === null) return;
+      tokens ??= [...parsed.tokens];
+      tokens[at] = corrected;
+    });
+    if (tokens === undefined) return parsed;
+    const read = new Map(parsed.tokens.map((token, at) => [token, tokens![at]!]));
+    return { ...parsed, tokens, headTokens: parsed.headTokens.map((token) => read.get(token) ?? token) };
   }
 
   /** Whether the query's head word is one the catalog knows. */

@@ -88,8 +88,9 @@ export function prepareQuery(
     const stated = modifiers.valueKeys(token).length > 0 && !index.knows(token);
     const corrected = stated ? null : index.correct(token);
     if (corrected === null) {
-      // An unknown side ("with basmati rice") does not make the food itself unknown.
-      if (!accompaniment.has(token)) unknown.push(token);
+      // An unknown side ("with basmati rice") does not make the food itself unknown, nor does a pack
+      // word no catalog name uses ("a rack of ribs", "big portion of paella").
+      if (!accompaniment.has(token) && !packWords.has(token)) unknown.push(token);
       continue;
     }
     correctedOf.set(token, corrected);

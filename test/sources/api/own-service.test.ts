@@ -101,7 +101,7 @@ describe('API client → carbon serve', () => {
   });
 
   it('passes on the milk suggestions of the trial', async () => {
-    const error = (await failure(client({ baseUrl: undefined }).lookupProduct('oat mylk'))) as NotFoundError;
+    const error = (await failure(client({ baseUrl: undefined }).lookupProduct('oat mylkk'))) as NotFoundError;
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error.suggestions).toEqual(['Oat milk']);
   });

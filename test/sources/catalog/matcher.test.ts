@@ -29,6 +29,8 @@ describe('product matching', () => {
     expect(product('chikcen breast')).toMatch(/^Chicken, breast/);
     expect(product('brocolli')).toMatch(/^Broccoli/);
     expect(catalog.findProduct('chikcen breast').confidence).toBeLessThan(1);
+    // A short word's typo is read beside its neighbour: "oat milk" is a name, so "mylk" is milk here.
+    expect(product('oat mylk')).toMatch(/^Oat/);
   });
 
   it('does not take a lone word for a typo of a word that only describes a food', () => {
@@ -150,6 +152,18 @@ describe('dish matching', () => {
     expect(recipe('paneer tikka masala')).toBeNull();
     expect(recipe('lamb burger')).toBeNull();
     expect(recipe('seitan kebab')).toBeNull();
+  });
+
+  it("reads a short word's typo beside the word a dish name puts next to it", () => {
+    expect(recipe('pad tai chicken')).toBe('Pad Thai with chicken');
+    expect(recipe('dner kebab')).toBe('Doner kebab');
+    // Alone, a short word has too many near neighbours to be corrected.
+    expect(recipe('tai')).toBeNull();
+  });
+
+  it('reads past a pack or portion word no dish name has', () => {
+    expect(recipe('a rack of barbecue ribs')).toBe('BBQ ribs');
+    expect(recipe('big bowl of paella')).toBe('Paella');
   });
 
   it('does not set aside an unknown first word of a dish', () => {

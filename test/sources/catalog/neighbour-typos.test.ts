@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { NeighbourTypos } from '../../../src/sources/catalog/neighbour-typos.js';
+import { FoodIndex } from '../../../src/sources/catalog/search-index.js';
+import { curatedText } from '../../support/curated-text.js';
+
+const { lexicon, text } = curatedText();
+const index = new FoodIndex(
+  [
+    { names: [{ text: 'Pad Thai', kind: 'name' }] },
+    { names: [{ text: 'Doner kebab', kind: 'alias' }] },
+    { names: [{ text: 'Bean stew', kind: 'name' }] },
+    { names: [{ text: 'Bear stew', kind: 'name' }] },
+    // Only an Open Food Facts synonym puts these two side by side.
+    {
+      names: [
+        { text: 'Rice pudding', kind: 'name' },
+        { text: 'Sago pudding', kind: 'synonym' },
+      ],
+    },
+  ],
+  text,
+  lexicon.packWords,
+);
+const typos = new NeighbourTypos(index.variants);
+
+describe('NeighbourTypos', () => {
+  it("reads a short word's typo as the word a name puts beside its neighbour", () => {
+    expect(typos.correct(['pad', 'tai'], 1)).toBe('thai');
+    expect(typos.correct(['dner', 'kebab'], 0)).toBe('doner');
+  });
+
+  it('needs the neighbour on the same side as in the name', () => {
+    expect(typos.correct(['tai', 'pad'], 0)).toBeNull();
+    expect(typos.correct(['kebab', 'dner'], 1)).toBeNull();
+  });
+
+  it('does not read a word alone, nor beside a word the name does not put it next to', () => {
+    expect(typos.correct(['tai'], 0)).toBeNull();
+    expect(typos.correct(['tai', 'kebab'], 0)).toBeNull();
+  });
+
+  it('does not choose between two words that both fit', () => {
+    expect(typos.correct(['bea', 'stew'], 0)).toBeNull();
+  });
+
+  it('trusts only names and curated aliases, not looser synonyms', () => {
+    expect(typos.correct(['sag', 'pudding'], 0)).toBeNull();
+    expect(typos.correct(['rce', 'pudding'], 0)).toBe('rice');
+  });
+
+  it('leaves words of two letters and numbers alone', () => {
+    expect(typos.correct(['pa', 'thai'], 0)).toBeNull();
+    expect(typos.correct(['4', 'kebab'], 0)).toBeNull();
+  });
+});
