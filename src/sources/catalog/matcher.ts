@@ -3,7 +3,7 @@ import { conflicts, ModifierReader } from './modifiers.js';
 import { NeighbourTypos } from './neighbour-typos.js';
 import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
-import { FoodIndex, type IndexEntry } from './search-index.js';
+import { type CorrectedToken, FoodIndex, type IndexEntry } from './search-index.js';
 import type { QueryText, TextNormaliser } from './text.js';
 
 /**
@@ -53,6 +53,10 @@ export interface MatchResult {
   /** Re-ranked candidates, best first (for suggestions). */
   ranked: Scored[];
 }
+
+/** Per word as typed, the catalog word its neighbours say it is (see NeighbourTypos). */
+type Corrections = ReadonlyMap<string, CorrectedToken>;
+const NO_CORRECTIONS: Corrections = new Map();
 
 /** A name stating no modifier value (most names): one shared set, never written to. */
 const NO_VALUES: ReadonlySet<string> = new Set();
@@ -156,18 +160,18 @@ export class FoodMatcher {
         ranked: [{ entry: exact, score: 1, via: 'name', exactWord: true, generic: true }],
       };
     }
-    const typed = this.text.query(query);
+    const parsed = this.text.query(query);
     // "lemon dish soap", "flights to Turkey": not food, whatever food words they hold.
-    if (typed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
-    const parsed = this.withNeighbourTypos(typed);
-    const branded = this.brandItem(parsed);
+    if (parsed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
+    const typos = this.neighbourCorrections(parsed.tokens);
+    const branded = this.brandItem(parsed, typos);
     if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
-    for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens), (token) =>
+    for (const reading of readingsOf(parsed, this.text, this.namesFood(parsed.headTokens, typos), (token) =>
       this.index.knows(token),
     )) {
-      const attempt = this.attempt(reading);
+      const attempt = this.attempt(reading, typos);
       if (attempt === null) continue;
       if (this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);
       if (fallback === undefined || topScore(attempt) > topScore(fallback)) fallback = attempt;
@@ -182,13 +186,13 @@ export class FoodMatcher {
    * A brand asked for with nothing else the catalog knows ("Mars bar", "Weetabix 24 pack") means its
    * reviewed item. With a food named ("Alpro almond", "Heinz tomato soup") the readings decide.
    */
-  private brandItem(parsed: QueryText): MatchResult | null {
+  private brandItem(parsed: QueryText, typos: Corrections): MatchResult | null {
     const entries = parsed.brands
       .map((brand) => ({ brand, entry: this.brandItems.get(brand.brand) }))
       .filter((found): found is { brand: Brand; entry: number } => found.entry !== undefined);
     if (entries.length !== 1) return null;
     const qualifiesOnly = parsed.tokens.every(
-      (token) => this.packWords.has(token) || /\d/.test(token) || this.index.correct(token) === null,
+      (token) => this.packWords.has(token) || /\d/.test(token) || this.correct(token, typos) === null,
     );
     if (!qualifiesOnly) return null;
     const { brand, entry } = entries[0]!;
@@ -204,29 +208,33 @@ export class FoodMatcher {
     };
   }
 
-  /** The query with the typos of its short words read beside their neighbours ("pad tai"). */
-  private withNeighbourTypos(parsed: QueryText): QueryText {
-    let tokens: string[] | undefined;
-    parsed.tokens.forEach((token, at) => {
+  /** Typos read beside their neighbours ("pad tai", "fish and chiips"), by the word as typed. */
+  private neighbourCorrections(tokens: readonly string[]): Corrections {
+    let corrections: Map<string, CorrectedToken> | undefined;
+    tokens.forEach((token, at) => {
       // A word the lexicon reads ("shark": an animal) is that word, as in the re-ranker.
       if (this.packWords.has(token) || this.context.modifiers.valueKeys(token).length > 0) return;
-      if (this.index.correct(token) !== null) return;
-      const corrected = this.neighbourTypos.correct(parsed.tokens, at);
+      // A word as typed is itself; a typo's neighbour decides between the words it could be.
+      if (this.index.correct(token)?.similarity === 1) return;
+      const corrected = this.neighbourTypos.correct(tokens, at);
       if (corrected === null) return;
-      tokens ??= [...parsed.tokens];
-      tokens[at] = corrected;
+      corrections ??= new Map();
+      corrections.set(token, corrected);
     });
-    if (tokens === undefined) return parsed;
-    const read = new Map(parsed.tokens.map((token, at) => [token, tokens![at]!]));
-    return { ...parsed, tokens, headTokens: parsed.headTokens.map((token) => read.get(token) ?? token) };
+    return corrections ?? NO_CORRECTIONS;
+  }
+
+  /** The catalog word a query word stands for, read beside its neighbours first. */
+  private correct(token: string, typos: Corrections): CorrectedToken | null {
+    return typos.get(token) ?? this.index.correct(token);
   }
 
   /** Whether the query's head word is one the catalog knows. */
-  private namesFood(headTokens: readonly string[]): boolean {
+  private namesFood(headTokens: readonly string[], typos: Corrections): boolean {
     for (let i = headTokens.length - 1; i >= 0; i--) {
       const token = headTokens[i]!;
       if (this.packWords.has(token) || /\d/.test(token)) continue;
-      return this.index.correct(token) !== null;
+      return this.correct(token, typos) !== null;
     }
     return false;
   }
@@ -279,44 +287,33 @@ export class FoodMatcher {
     };
   }
 
-  private attempt(reading: Reading): Attempt | null {
-    const first = this.rankFor(reading.tokens, reading.headTokens, reading.describing, reading.stating);
+  private attempt(reading: Reading, typos: Corrections): Attempt | null {
+    const first = this.rankFor(reading, reading.tokens, typos);
     if (first === null) return null;
     const setAside = this.varietyWords(first.prepared, first.candidates);
     if (!this.closestMatches || topScore(first) >= ANSWER_SCORE || setAside.length === 0)
       return { ...first, reading };
     // The food is clear but its variety is not in the catalog: the closest generic item, said so.
     const kept = reading.tokens.filter(
-      (token) => !setAside.includes(this.index.correct(token)?.token ?? token),
+      (token) => !setAside.includes(this.correct(token, typos)?.token ?? token),
     );
     // The same candidates, scored without the set-aside words: no second retrieval.
-    const second = this.rankFor(
-      kept,
-      reading.headTokens,
-      reading.describing,
-      reading.stating,
-      first.candidates,
-    );
+    const second = this.rankFor(reading, kept, typos, first.candidates);
     if (second === null) return { ...first, reading };
     second.prepared.unknown.push(...setAside);
     return { ...second, reading };
   }
 
-  private rankFor(
-    tokens: readonly string[],
-    headTokens: readonly string[],
-    describing: ReadonlySet<string>,
-    stating: readonly string[],
-    retrieved?: number[],
-  ) {
+  private rankFor(reading: Reading, tokens: readonly string[], typos: Corrections, retrieved?: number[]) {
     const prepared = prepareQuery(
       this.index,
       this.context.modifiers,
       tokens,
-      headTokens,
+      reading.headTokens,
       this.packWords,
-      describing,
-      stating,
+      reading.describing,
+      reading.stating,
+      typos,
     );
     if (prepared.words.length === 0) return null;
     const candidates =
@@ -342,6 +339,8 @@ export class FoodMatcher {
         (token) =>
           token !== head &&
           !prepared.valueOf.has(token) &&
+          // A state ("breaded", "smoked") changes the food as a modifier does: breaded cod is not raw cod.
+          !this.context.nonDefaultStates.has(token) &&
           // A word that names a food of its own changes the food: "cashew milk" is not milk.
           !this.index.foodWords.has(token),
       );

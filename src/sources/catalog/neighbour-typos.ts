@@ -1,5 +1,5 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import type { Variant } from './search-index.js';
+import { type CorrectedToken, EDIT_SIMILARITY, type Variant } from './search-index.js';
 
 /**
  * Typos in short words, read beside the word next to them. Alone, a word under five letters is not
@@ -29,7 +29,7 @@ export class NeighbourTypos {
   }
 
   /** The word `tokens[at]` stands for beside its neighbours, or null when that is not clear. */
-  correct(tokens: readonly string[], at: number): string | null {
+  correct(tokens: readonly string[], at: number): CorrectedToken | null {
     const token = tokens[at]!;
     if (token.length < 3 || /\d/.test(token)) return null;
     const before = tokens[at - 1];
@@ -43,6 +43,6 @@ export class NeighbourTypos {
       if (found !== null) return null;
       found = candidate;
     }
-    return found;
+    return found === null ? null : { token: found, similarity: 1 - EDIT_SIMILARITY };
   }
 }

@@ -76,6 +76,8 @@ export function prepareQuery(
   describing: ReadonlySet<string> = new Set(),
   /** Further words whose modifiers hold (a brand's food: Quorn is meat-free). */
   stating: readonly string[] = [],
+  /** Typos already read, by the word as typed (beside their neighbours: "pad tai"). */
+  corrections: ReadonlyMap<string, CorrectedToken> = new Map(),
 ): PreparedQuery {
   // Words after " with …"/" in …" name what comes with the food: "lamb rogan josh with basmati rice".
   const named = new Set(headTokens);
@@ -86,7 +88,7 @@ export function prepareQuery(
   for (const token of new Set(tokens)) {
     // A word the lexicon reads ("shark": an animal) is that word, never a typo for another ("shank").
     const stated = modifiers.valueKeys(token).length > 0 && !index.knows(token);
-    const corrected = stated ? null : index.correct(token);
+    const corrected = stated ? null : (corrections.get(token) ?? index.correct(token));
     if (corrected === null) {
       // An unknown side ("with basmati rice") does not make the food itself unknown, nor does a pack
       // word no catalog name uses ("a rack of ribs", "big portion of paella").

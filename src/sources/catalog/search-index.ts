@@ -47,7 +47,7 @@ export interface CorrectedToken {
  */
 const FIELD_BOOST: Record<NameKind, number> = { name: 2, alias: 3, synonym: 1.5, related: 0.7 };
 /** Typo costs: a swapped pair of letters or one edit keeps 90% of a word's weight, two edits 80%. */
-const EDIT_SIMILARITY = 0.1;
+export const EDIT_SIMILARITY = 0.1;
 const PREFIX_SIMILARITY = 0.8;
 /** See FoodIndex.retrieve. */
 const COMMON_SHARE = 0.05;

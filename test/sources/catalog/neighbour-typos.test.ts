@@ -21,7 +21,8 @@ const index = new FoodIndex(
   text,
   lexicon.packWords,
 );
-const typos = new NeighbourTypos(index.variants);
+const neighbours = new NeighbourTypos(index.variants);
+const typos = { correct: (tokens: string[], at: number) => neighbours.correct(tokens, at)?.token ?? null };
 
 describe('NeighbourTypos', () => {
   it("reads a short word's typo as the word a name puts beside its neighbour", () => {
@@ -46,6 +47,10 @@ describe('NeighbourTypos', () => {
   it('trusts only names and curated aliases, not looser synonyms', () => {
     expect(typos.correct(['sag', 'pudding'], 0)).toBeNull();
     expect(typos.correct(['rce', 'pudding'], 0)).toBe('rice');
+  });
+
+  it('weighs the word read as a corrected typo, below one typed right', () => {
+    expect(neighbours.correct(['pad', 'tai'], 1)?.similarity).toBeLessThan(1);
   });
 
   it('leaves words of two letters and numbers alone', () => {
