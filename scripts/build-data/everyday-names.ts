@@ -40,6 +40,11 @@ export function usableEverydayNames(
   nonFoodWords: ReadonlySet<string>,
   /** The form in which two names are the same name (`taken` is keyed by it). */
   keyOf: (name: string) => string = fold,
+  /**
+   * Words of the catalog's names and curated aliases as written: food, as in the matcher. "dog" is a
+   * pet, but "chilli dog" is named like "Hot dog".
+   */
+  foodWords: ReadonlySet<string> = new Set([...taken.keys()].flatMap((key) => key.split(' '))),
 ): { byCode: Map<string, string[]>; dropped: string[] } {
   const owners = new Map<string, Set<string>>();
   for (const [code, names] of Object.entries(everyday)) {
@@ -48,6 +53,8 @@ export function usableEverydayNames(
       owners.set(key, (owners.get(key) ?? new Set()).add(code));
     }
   }
+  const nonFood = (word: string) =>
+    [word, word.replace(/s$/, '')].some((form) => nonFoodWords.has(form) && !foodWords.has(form));
   const dropped: string[] = [];
   const byCode = new Map<string, string[]>();
   const usable = (code: string, name: string) => {
@@ -56,9 +63,7 @@ export function usableEverydayNames(
     const ok =
       (owner === undefined || owner === code) &&
       owners.get(key)!.size === 1 &&
-      !fold(name)
-        .split(' ')
-        .some((word) => nonFoodWords.has(word) || nonFoodWords.has(word.replace(/s$/, '')));
+      !fold(name).split(' ').some(nonFood);
     if (!ok) dropped.push(`${name} (${code})`);
     return ok;
   };
@@ -107,7 +112,14 @@ export function addDishEverydayNames(
     if (!byName.has(name))
       throw new Error(`data/curated/dish-everyday-names.json: no dish is named "${name}"`);
   }
-  const usable = usableEverydayNames(everyday, taken, nonFoodWords, keyOf);
+  const written = recipes.recipes.flatMap((recipe) => [recipe.name, ...recipe.aliases]);
+  const usable = usableEverydayNames(
+    everyday,
+    taken,
+    nonFoodWords,
+    keyOf,
+    new Set(written.flatMap((name) => fold(name).split(' '))),
+  );
   let added = 0;
   for (const [name, names] of usable.byCode) {
     const recipe = byName.get(name)!;

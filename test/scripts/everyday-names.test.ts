@@ -48,6 +48,13 @@ describe('everyday names', () => {
     const { byCode } = usableEverydayNames({ '3': ['sweetener tablets', 'sweetener'] }, taken, nonFood);
     expect(byCode.get('3')).toEqual(['sweetener']);
   });
+
+  it('keeps a name whose non-food word a catalog name uses as food', () => {
+    // "mug" is a non-food word, but a catalog name has it ("Mug cake"), as "Hot dog" has "dog".
+    const withMugCake = takenNames([{ code: '4', lciName: 'Mug cake' }], {});
+    const { byCode } = usableEverydayNames({ '2': ['mug pancake', 'pancake tablets'] }, withMugCake, nonFood);
+    expect(byCode.get('2')).toEqual(['mug pancake']);
+  });
 });
 
 describe('everyday names for dishes', () => {

@@ -72,6 +72,12 @@ describe('product matching', () => {
     expect(product('fresh pasta')).not.toMatch(/^Dried/);
   });
 
+  it('never answers a breaded or battered food with the plain one', () => {
+    expect(product('breaded cod')).not.toBe('Cod, raw');
+    expect(product('beer-battered cod')).not.toBe('Cod, raw');
+    expect(product('battered fish')).toBe('Fish, breaded, fried');
+  });
+
   it('does not answer a jar of coffee, tea bags or cocoa powder with the brewed drink', () => {
     expect(product('jar of instant coffee') ?? 'refused').not.toMatch(/ready-to-drink/);
     expect(product('tea bags') ?? 'refused').not.toMatch(/brewed/);
@@ -159,6 +165,11 @@ describe('dish matching', () => {
     expect(recipe('dner kebab')).toBe('Doner kebab');
     // Alone, a short word has too many near neighbours to be corrected.
     expect(recipe('tai')).toBeNull();
+  });
+
+  it('tells egg rolls from spring rolls, and reads a beer batter as a batter', () => {
+    expect(recipe('egg rolls')).toMatch(/^Egg roll/);
+    expect(recipe('beer battered fish and chips')).toBe('Fish and chips');
   });
 
   it('reads past a pack or portion word no dish name has', () => {
