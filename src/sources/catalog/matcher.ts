@@ -98,6 +98,11 @@ export class FoodMatcher {
    * beef stew).
    */
   private readonly closestMatches: boolean;
+  /**
+   * A dish may be named with what it is served with ("butter chicken with garlic naan"); a product's
+   * "with" or "on" part is usually part of the food ("beans on toast" is not beans).
+   */
+  private readonly servedWithSides: boolean;
 
   constructor(
     entries: readonly IndexEntry[],
@@ -108,6 +113,7 @@ export class FoodMatcher {
     private readonly brandItems: ReadonlyMap<string, number> = new Map(),
   ) {
     this.closestMatches = kind === 'products';
+    this.servedWithSides = kind === 'dishes';
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
     this.neighbourTypos = new NeighbourTypos(this.index.variants);
@@ -176,6 +182,13 @@ export class FoodMatcher {
       if (this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);
       if (fallback === undefined || topScore(attempt) > topScore(fallback)) fallback = attempt;
     }
+    const served = this.withoutSides(parsed, typos);
+    if (served !== null) {
+      const attempt = this.attempt(served, typos);
+      // The dish alone must be named in full: "curry with naan" is not the vegetable curry.
+      if (attempt !== null && attempt.ranked[0]?.generic && this.acceptable(attempt, parsed))
+        return this.answer(attempt, parsed);
+    }
     return {
       answer: null,
       ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
@@ -206,6 +219,22 @@ export class FoodMatcher {
       answer: { entry, confidence: BRAND_ITEM_CONFIDENCE, closest: true, setAside: [brand.brand] },
       ranked: [{ entry, score: BRAND_ITEM_CONFIDENCE, via: 'alias', exactWord: true, generic: true }],
     };
+  }
+
+  /**
+   * The food without what it is served with, when the sides state nothing a modifier reads: "butter
+   * chicken with garlic naan" is butter chicken, but "pasta with prawns" is not any pasta.
+   */
+  private withoutSides(parsed: QueryText, typos: Corrections): Reading | null {
+    const { tokens, headTokens } = parsed;
+    if (!this.servedWithSides || parsed.brands.length > 0) return null;
+    if (headTokens.length === 0 || headTokens.length === tokens.length) return null;
+    const named = new Set(headTokens);
+    const sides = tokens.filter((token) => !named.has(token));
+    const stated = (token: string) =>
+      this.context.modifiers.valueKeys(this.correct(token, typos)?.token ?? token).length > 0;
+    if (sides.some(stated)) return null;
+    return { tokens: [...headTokens], headTokens, describing: new Set(), stating: [], brand: null };
   }
 
   /** Typos read beside their neighbours ("pad tai", "fish and chiips"), by the word as typed. */

@@ -84,6 +84,7 @@ export function prepareQuery(
   const accompaniment = new Set(tokens.filter((token) => !named.has(token)));
   const words: PreparedQuery['words'] = [];
   const unknown: string[] = [];
+  const unknownSides: string[] = [];
   const correctedOf = new Map<string, CorrectedToken>();
   for (const token of new Set(tokens)) {
     // A word the lexicon reads ("shark": an animal) is that word, never a typo for another ("shank").
@@ -92,7 +93,8 @@ export function prepareQuery(
     if (corrected === null) {
       // An unknown side ("with basmati rice") does not make the food itself unknown, nor does a pack
       // word no catalog name uses ("a rack of ribs", "big portion of paella").
-      if (!accompaniment.has(token) && !packWords.has(token)) unknown.push(token);
+      if (accompaniment.has(token)) unknownSides.push(token);
+      else if (!packWords.has(token)) unknown.push(token);
       continue;
     }
     correctedOf.set(token, corrected);
@@ -122,7 +124,8 @@ export function prepareQuery(
     if (keys.length > 0) wordValues.set(token, keys);
   }
   // Modifiers are read from every word: "seitan kebab" is meat-free even where "seitan" is unknown.
-  const stated = modifiers.read([...tokenSet, ...unknown, ...stating]);
+  // An unknown side still says what it is: "lasagne with kangaroo" is not a beef lasagne.
+  const stated = modifiers.read([...tokenSet, ...unknown, ...unknownSides, ...stating]);
   return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
 }
 

@@ -172,7 +172,16 @@ describe('dish matching', () => {
     expect(recipe('beer battered fish and chips')).toBe('Fish and chips');
   });
 
+  it('reads a dish served with sides its names lack as the dish, unless a side says what it is', () => {
+    expect(recipe('tandoori chicken with garlic naan and salad')).toBe('Tandoori chicken');
+    expect(recipe('lasagne with garlic bread and side salad')).toBe('Lasagne');
+    // A side that names an animal is part of the dish: never a lasagne without it.
+    expect(recipe('lasagne with chicken')).toBe('Lasagna with chicken or turkey');
+    expect(recipe('lasagne with kangaroo')).toBeNull();
+  });
+
   it('reads past a pack or portion word no dish name has', () => {
+    expect(recipe('chicken teriyaki bento box')).toBe('Chicken teriyaki');
     expect(recipe('a rack of barbecue ribs')).toBe('BBQ ribs');
     expect(recipe('big bowl of paella')).toBe('Paella');
   });
