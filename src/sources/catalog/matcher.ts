@@ -3,8 +3,9 @@ import { conflicts, ModifierReader } from './modifiers.js';
 import { NeighbourTypos } from './neighbour-typos.js';
 import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
-import { type CorrectedToken, FoodIndex, type IndexEntry } from './search-index.js';
+import { FoodIndex, type IndexEntry } from './search-index.js';
 import type { QueryText, TextNormaliser } from './text.js';
+import type { CorrectedToken } from './typo-correction.js';
 
 /**
  * Finds the catalog entry a free-text name means: retrieval on the search index, then the re-ranker,
@@ -185,8 +186,8 @@ export class FoodMatcher {
     const served = this.withoutSides(parsed, typos);
     if (served !== null) {
       const attempt = this.attempt(served, typos);
-      // The dish alone must be named in full: "curry with naan" is not the vegetable curry.
-      if (attempt !== null && attempt.ranked[0]?.generic && this.acceptable(attempt, parsed))
+      // The dish alone must be named in full: "soup with crusty bread" is not the tomato soup.
+      if (attempt?.ranked[0]?.generic && this.acceptable(attempt, parsed))
         return this.answer(attempt, parsed);
     }
     return {

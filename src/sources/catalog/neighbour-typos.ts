@@ -1,5 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
-import { type CorrectedToken, EDIT_SIMILARITY, type Variant } from './search-index.js';
+import type { Variant } from './search-index.js';
+import { type CorrectedToken, EDIT_SIMILARITY } from './typo-correction.js';
 
 /**
  * Typos in short words, read beside the word next to them. Alone, a word under five letters is not

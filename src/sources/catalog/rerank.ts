@@ -1,6 +1,7 @@
 import { conflicts, type ModifierReader } from './modifiers.js';
 import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry, PackedNames, within } from './packed-names.js';
-import type { CorrectedToken, FoodIndex, NameKind, Variant } from './search-index.js';
+import type { FoodIndex, NameKind, Variant } from './search-index.js';
+import type { CorrectedToken } from './typo-correction.js';
 
 /**
  * The food-specific sense a general search engine lacks, applied to the few candidates it retrieves.

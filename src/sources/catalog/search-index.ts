@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import SearchableMap from 'minisearch/SearchableMap';
 import { PostingLists } from './retrieval.js';
 import type { TextNormaliser } from './text.js';
+import { type CorrectedToken, TypoCorrector } from './typo-correction.js';
 
 /**
  * Full-text retrieval over catalog entries (products or dishes), each known by several names, on
@@ -35,47 +36,13 @@ export interface Variant {
   totalWeight: number;
 }
 
-export interface CorrectedToken {
-  token: string;
-  /** 1 for a word the catalog knows, less for a corrected typo or a prefix. */
-  similarity: number;
-}
-
 /**
  * MiniSearch field boosts: a curated alias says what people call the food, an Agribalyse name what it
  * is; Open Food Facts synonyms are many and looser, its proxy names looser still.
  */
 const FIELD_BOOST: Record<NameKind, number> = { name: 2, alias: 3, synonym: 1.5, related: 0.7 };
-/** Typo costs: a swapped pair of letters or one edit keeps 90% of a word's weight, two edits 80%. */
-export const EDIT_SIMILARITY = 0.1;
-const PREFIX_SIMILARITY = 0.8;
 /** See FoodIndex.retrieve. */
 const COMMON_SHARE = 0.05;
-/** Shorter prefixes complete to too many words ("port" → "porter"); "choc" is a spelling instead. */
-const MIN_PREFIX_LENGTH = 5;
-
-/** Edits allowed for a word of this length: none below five letters, where most edits make another word. */
-function maxEdits(token: string): number {
-  if (token.length >= 8) return 2;
-  if (token.length >= 5) return 1;
-  return 0;
-}
-const MIN_TRANSPOSITION_LENGTH = 4;
-
-/**
- * The commonest typos, allowed even in short words where any other edit is too risky: adjacent
- * letters swapped ("chikcen", which Levenshtein counts as two edits) and a doubled letter typed once
- * or a single one typed twice ("aple", "tomatoe").
- */
-function slips(token: string): string[] {
-  const variants: string[] = [];
-  for (let i = 0; i < token.length - 1; i++) {
-    if (token[i] === token[i + 1]) variants.push(token.slice(0, i) + token.slice(i + 1));
-    else variants.push(token.slice(0, i) + token[i + 1] + token[i] + token.slice(i + 2));
-  }
-  for (let i = 0; i < token.length; i++) variants.push(token.slice(0, i + 1) + token.slice(i));
-  return variants;
-}
 
 const NAME_CONNECTORS = /^(?:with|w|in|on|for|from)\b/i;
 
@@ -127,7 +94,7 @@ export class FoodIndex {
   private readonly vocabulary = new SearchableMap<number>();
   private readonly search: MiniSearch<Record<string, string | number>>;
   private readonly packWords: ReadonlySet<string>;
-  private readonly corrections = new Map<string, CorrectedToken | null>();
+  private readonly typos: TypoCorrector;
 
   constructor(
     entries: readonly IndexEntry[],
@@ -202,6 +169,8 @@ export class FoodIndex {
       const frequency = this.documentFrequency.get(canonical);
       if (frequency !== undefined && !this.vocabulary.has(variant)) this.vocabulary.set(variant, frequency);
     }
+
+    this.typos = new TypoCorrector(this.vocabulary, text);
 
     this.search = new MiniSearch({
       fields: [...NAME_KINDS],
@@ -315,52 +284,7 @@ export class FoodIndex {
   /** The catalog word a query word stands for: itself, a typo's correction, or a word it begins. */
   correct(token: string): CorrectedToken | null {
     if (this.documentFrequency.has(token)) return { token, similarity: 1 };
-    const cached = this.corrections.get(token);
-    if (cached !== undefined) return cached;
-    const corrected = this.findCorrection(token);
-    if (this.corrections.size > 10_000) this.corrections.clear();
-    this.corrections.set(token, corrected);
-    return corrected;
-  }
-
-  private findCorrection(token: string): CorrectedToken | null {
-    if (/\d/.test(token) || token.length < MIN_TRANSPOSITION_LENGTH) return null;
-    const edits = maxEdits(token);
-    let best: { token: string; distance: number; frequency: number } | null = null;
-    const consider = (candidate: string, distance: number, frequency: number) => {
-      if (
-        best === null ||
-        distance < best.distance ||
-        (distance === best.distance && frequency > best.frequency)
-      ) {
-        best = { token: candidate, distance, frequency };
-      }
-    };
-    for (const slip of slips(token)) {
-      const frequency = this.vocabulary.get(slip);
-      if (frequency !== undefined) consider(this.text.canonical(slip) ?? slip, 1, frequency);
-    }
-    // A nearer word always wins, and one edit away is far cheaper to search than two: two edits are
-    // searched only when nothing is nearer (the order of equally near words is the same either way).
-    for (let allowed = 1; allowed <= edits; allowed++) {
-      if (allowed > 1 && best !== null) break;
-      for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, allowed)) {
-        consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
-      }
-    }
-    const found = best as { token: string; distance: number } | null;
-    if (found !== null) return { token: found.token, similarity: 1 - EDIT_SIMILARITY * found.distance };
-    if (token.length < MIN_PREFIX_LENGTH) return null;
-    let completion: { token: string; frequency: number } | null = null;
-    for (const [candidate, frequency] of this.vocabulary.atPrefix(token)) {
-      if (completion === null || frequency > completion.frequency)
-        completion = { token: candidate, frequency };
-    }
-    if (completion === null) return null;
-    return {
-      token: this.text.canonical(completion.token) ?? completion.token,
-      similarity: PREFIX_SIMILARITY,
-    };
+    return this.typos.correct(token);
   }
 
   /**

@@ -178,6 +178,9 @@ describe('dish matching', () => {
     // A side that names an animal is part of the dish: never a lasagne without it.
     expect(recipe('lasagne with chicken')).toBe('Lasagna with chicken or turkey');
     expect(recipe('lasagne with kangaroo')).toBeNull();
+    // Nor is a kind of dish with sides any one dish of that kind.
+    expect(recipe('soup with crusty bread')).toBeNull();
+    expect(recipe('pie with mash')).toBeNull();
   });
 
   it('reads past a pack or portion word no dish name has', () => {
