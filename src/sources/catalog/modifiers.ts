@@ -8,9 +8,13 @@ import type { ExclusiveGroup } from './lexicon.js';
 export class ModifierReader {
   private readonly meanings = new Map<string, { group: string; value: string }[]>();
   private readonly fallbacks: { group: string; value: string }[] = [];
+  /** Words with a value in a group that only qualifies the food (raw, dried, sugared, a drink). */
+  private readonly qualifying = new Set<string>();
 
   constructor(groups: readonly ExclusiveGroup[]) {
     for (const group of groups) {
+      if (!group.definesFood)
+        for (const words of Object.values(group.values)) for (const word of words) this.qualifying.add(word);
       if (group.fallbackValue !== undefined)
         this.fallbacks.push({ group: group.name, value: group.fallbackValue });
       for (const [value, words] of Object.entries(group.values)) {
@@ -26,6 +30,14 @@ export class ModifierReader {
   /** "group:value" for each value a word states. */
   valueKeys(token: string): string[] {
     return (this.meanings.get(token) ?? []).map((meaning) => `${meaning.group}:${meaning.value}`);
+  }
+
+  /**
+   * Whether a word states how the food is (raw, dried, sugared), as against what the food is: "chicken"
+   * and "chickpea" name the food as much as they say which animal it is or is not.
+   */
+  qualifies(token: string): boolean {
+    return this.qualifying.has(token);
   }
 
   /** Group → the values stated by these words. */

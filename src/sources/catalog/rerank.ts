@@ -102,7 +102,7 @@ export function prepareQuery(
     if (words.some((word) => word.token === corrected.token)) continue;
     const qualifies =
       packWords.has(corrected.token) ||
-      modifiers.valueKeys(corrected.token).length > 0 ||
+      modifiers.qualifies(corrected.token) ||
       describing.has(token) ||
       accompaniment.has(token);
     words.push({

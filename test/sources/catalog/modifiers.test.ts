@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { conflicts, ModifierReader } from '../../../src/sources/catalog/modifiers.js';
+
+const reader = new ModifierReader([
+  {
+    name: 'animal',
+    why: 'test',
+    definesFood: true,
+    fallbackValue: 'meatfree',
+    appliesTo: ['products', 'dishes'],
+    values: { beef: ['beef'], chicken: ['chicken'], meatfree: ['chickpea', 'vegetarian'] },
+  },
+  {
+    name: 'preparation',
+    why: 'test',
+    appliesTo: ['products'],
+    values: { raw: ['raw'], cooked: ['cooked', 'fried'] },
+  },
+]);
+
+describe('ModifierReader', () => {
+  it('reads the values words state, per group', () => {
+    expect(reader.read(['chicken', 'fried'])).toEqual(
+      new Map([
+        ['animal', new Set(['chicken'])],
+        ['preparation', new Set(['cooked'])],
+      ]),
+    );
+  });
+
+  it('drops the fallback value when another value of its group is stated', () => {
+    expect(reader.read(['chickpea', 'chicken']).get('animal')).toEqual(new Set(['chicken']));
+  });
+
+  it('tells a word that only qualifies the food from one that names it', () => {
+    expect(reader.qualifies('fried')).toBe(true);
+    expect(reader.qualifies('chickpea')).toBe(false);
+    expect(reader.qualifies('chicken')).toBe(false);
+    expect(reader.qualifies('curry')).toBe(false);
+  });
+
+  it('finds a conflict only where both sides state a group and share no value', () => {
+    expect(conflicts(reader.read(['chicken']), reader.read(['beef']))).toBe(true);
+    expect(conflicts(reader.read(['chicken']), reader.read(['raw']))).toBe(false);
+  });
+});
