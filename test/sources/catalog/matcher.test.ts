@@ -124,6 +124,13 @@ describe('product matching', () => {
     for (const query of ['Whiskas', 'Gillette', 'Bonio']) expect(product(query), query).toBeNull();
   });
 
+  it('refuses body care and other things sold beside food that borrow a food word', () => {
+    // Before the body-care and beauty-ingredient words, "shea body butter" was answered as butter.
+    for (const query of ['shea body butter', 'jojoba oil', 'coconut lip scrub']) {
+      expect(product(query), query).toBeNull();
+    }
+  });
+
   it('refuses kitchen things whose name a typo, a stem or a dropped word would read as a food', () => {
     for (const query of ['cheese grater', 'potato masher', 'orange juicer', 'kitchen roll']) {
       expect(product(query), query).toBeNull();
