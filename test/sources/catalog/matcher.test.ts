@@ -174,6 +174,11 @@ describe('dish matching', () => {
     expect(recipe('tai')).toBeNull();
   });
 
+  it('weighs a meat-free food word as a food, not as a qualifier', () => {
+    // "bean" says the dish is meat-free, but it also names what the dish is.
+    expect(recipe('cheesy nachos beans')).toBe('Nachos with beans');
+  });
+
   it('tells egg rolls from spring rolls, and reads a beer batter as a batter', () => {
     expect(recipe('egg rolls')).toMatch(/^Egg roll/);
     expect(recipe('beer battered fish and chips')).toBe('Fish and chips');
