@@ -193,8 +193,10 @@ function scoreVariant(
       if (word.similarity === 1) exactWord = true;
       continue;
     }
+    // A word saying how the food is ("grilled") is nearly covered by a name saying the same ("cooked");
+    // one saying what it is is not: chorizo is pork, but not ham.
     const values = query.valueOf.get(word.token);
-    if (values !== undefined) {
+    if (values !== undefined && context.modifiers.qualifies(word.token)) {
       if (sharesValue(values, context.variantValues[entry]![variantIndex]!)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;

@@ -72,6 +72,12 @@ describe('product matching', () => {
     expect(product('fresh pasta')).not.toMatch(/^Dried/);
   });
 
+  it('does not take one food of an animal for another of the same animal', () => {
+    // Bacon and chorizo are pork, as are ham and the egg roll's filling, but they are other foods.
+    expect(product('bacon roll') ?? '').not.toMatch(/^Egg roll/);
+    expect(product('chorizo sandwich') ?? '').not.toMatch(/ham/);
+  });
+
   it('never answers a breaded or battered food with the plain one', () => {
     expect(product('breaded cod')).not.toBe('Cod, raw');
     expect(product('beer-battered cod')).not.toBe('Cod, raw');
