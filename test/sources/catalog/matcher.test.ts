@@ -78,6 +78,12 @@ describe('product matching', () => {
     expect(product('chorizo sandwich') ?? '').not.toMatch(/ham/);
   });
 
+  it('never answers a pickled, candied or cured food with the raw one', () => {
+    expect(product('pickled red cabbage')).toBeNull();
+    expect(product('candied ginger')).toBeNull();
+    expect(product('cured salmon')).toBeNull();
+  });
+
   it('never answers a breaded or battered food with the plain one', () => {
     expect(product('breaded cod')).not.toBe('Cod, raw');
     expect(product('beer-battered cod')).not.toBe('Cod, raw');
