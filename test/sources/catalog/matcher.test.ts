@@ -126,6 +126,11 @@ describe('product matching', () => {
     expect(product('tukrey mince')).toBe('Poultry, minced meat');
   });
 
+  it("reads past how old a cheese or a whisky is, as a pack's detail", () => {
+    expect(product('Comté 18 months')).toMatch(/^Comté/);
+    expect(product('12 year old whisky')).toBe('Whisky');
+  });
+
   it("reads a pub's wine by the glass", () => {
     expect(product('glass of house red')).toBe('Wine, red');
     expect(product('house white')).toMatch(/^Wine, white/);
