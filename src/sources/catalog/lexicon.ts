@@ -53,6 +53,11 @@ export const LexiconSchema = z.object({
    * rather than matched on its food words ("lemon dish soap"). A word the catalog uses is never one.
    */
   nonFoodWords: z.array(z.string().min(1)),
+  /**
+   * Vessels a drink is served in: as a query's last word after a food ("coffee mug", "wine glass",
+   * "milk jug") they name the vessel, not what it holds ("a mug of coffee" is coffee).
+   */
+  vesselWords: z.array(z.string().min(1)),
   /** Offered for an empty autocomplete box: common staples chosen by hand, not measured from usage. */
   popularProducts: z.array(z.string().min(1)),
 });

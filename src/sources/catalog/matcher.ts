@@ -168,8 +168,9 @@ export class FoodMatcher {
       };
     }
     const parsed = this.text.query(query);
-    // "lemon dish soap", "flights to Turkey": not food, whatever food words they hold.
-    if (parsed.tokens.some((token) => this.nonFood.has(token))) return { answer: null, ranked: [] };
+    // "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold.
+    if (parsed.vessel || parsed.tokens.some((token) => this.nonFood.has(token)))
+      return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
     const branded = this.brandItem(parsed, typos);
     if (branded !== null) return branded;

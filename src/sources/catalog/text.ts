@@ -44,6 +44,8 @@ export interface QueryText {
   headTokens: string[];
   /** Brands named in the query, in order. */
   brands: Brand[];
+  /** The query ends with a vessel after what it holds ("coffee mug"): it names the vessel. */
+  vessel: boolean;
 }
 
 export class TextNormaliser {
@@ -55,6 +57,7 @@ export class TextNormaliser {
   private readonly brandPattern: RegExp | null;
   private readonly brandBySpelling: ReadonlyMap<string, Brand>;
   private readonly uncountable: ReadonlySet<string>;
+  private readonly vesselWords: ReadonlySet<string>;
   private readonly singularCache = new Map<string, string>();
   /** Percentages that appear in catalog names ("70%"), set by the index. */
   readonly knownPercentages = new Set<string>();
@@ -66,6 +69,7 @@ export class TextNormaliser {
     this.phrases = new Map(Object.entries(lexicon.phrases));
     this.phrasePattern = alternation(this.phrases.keys());
     this.uncountable = new Set(lexicon.inflection.uncountable);
+    this.vesselWords = new Set(lexicon.vesselWords);
     // pluralize keeps its rules globally; adding the same rule twice is harmless.
     for (const [singular, plural] of lexicon.inflection.irregular)
       pluralize.addIrregularRule(singular, plural);
@@ -183,7 +187,10 @@ export class TextNormaliser {
     const cut = text.search(/\s(?:in|with|w|on|for|from|to)\s/);
     const tokens = this.tokenise(text, true);
     const headTokens = cut > 0 ? this.tokenise(text.slice(0, cut), true) : tokens;
-    return { tokens, headTokens, brands };
+    const words = text.split(/[^a-z0-9%]+/).filter((word) => word !== '');
+    const last = words.at(-1);
+    const vessel = words.length > 1 && last !== undefined && this.vesselWords.has(this.singular(last));
+    return { tokens, headTokens, brands, vessel };
   }
 
   /** [variant, canonical] spelling pairs, so that typo correction can aim at the variant people type. */

@@ -141,6 +141,12 @@ describe('product matching', () => {
     for (const query of ['Whiskas', 'Gillette', 'Bonio']) expect(product(query), query).toBeNull();
   });
 
+  it('refuses a vessel named after what it holds, and answers what a vessel holds', () => {
+    for (const query of ['wine glass', 'milk jug', 'beer glasses']) expect(product(query), query).toBeNull();
+    expect(product('glass of wine')).toMatch(/^Wine/);
+    expect(product('mug of hot chocolate')).not.toBeNull();
+  });
+
   it('refuses body care and other things sold beside food that borrow a food word', () => {
     // Before the body-care and beauty-ingredient words, "shea body butter" was answered as butter.
     for (const query of ['shea body butter', 'jojoba oil', 'coconut lip scrub']) {

@@ -12,6 +12,7 @@ const reader = new ModifierReader([
   },
   {
     name: 'preparation',
+    definesFood: false,
     why: 'test',
     appliesTo: ['products'],
     values: { raw: ['raw'], cooked: ['cooked', 'fried'] },

@@ -39,6 +39,14 @@ describe('TextNormaliser', () => {
     expect(parsed.headTokens).toEqual(['tuna', 'chunk']);
   });
 
+  it('notes a query that ends with a vessel after what it holds', () => {
+    expect(text.query('coffee mug').vessel).toBe(true);
+    expect(text.query('Wine Glasses 4 pack').vessel).toBe(true);
+    expect(text.query('wine glasses').vessel).toBe(true);
+    expect(text.query('mug of coffee').vessel).toBe(false);
+    expect(text.query('mug').vessel).toBe(false);
+  });
+
   it('keeps a typed last word whole for autocomplete, even a stop word', () => {
     expect(text.prefixWords('a')).toEqual(['a']);
     expect(text.prefixWords('the oat m')).toEqual(['oat', 'm']);
