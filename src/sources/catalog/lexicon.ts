@@ -14,7 +14,10 @@ export const ExclusiveGroupSchema = z.object({
   name: z.string().min(1),
   /** Why a food stating one value is a different food from one stating another. */
   why: z.string().min(1),
-  /** Value → the (canonical) words that state it. A word belongs to one value. */
+  /**
+   * Value → the (canonical) words that state it. A word stating two values says it is one or the
+   * other ("poultry": chicken or turkey), and conflicts only with a third.
+   */
   values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
   /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
   fallbackValue: z.string().optional(),

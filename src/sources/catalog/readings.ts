@@ -46,6 +46,20 @@ export function readingsOf(
         brand,
         kind: kind[0],
       });
+      // ... or, failing that, another kind of food the brand makes from the same source ("Alpro
+      // soya yoghurt" is a soy yoghurt, not a drink): the source, which the answer must have, with
+      // the query's own head.
+      const source = foodHead.slice(0, -1).filter(knows);
+      if (source.length > 0) {
+        readings.push({
+          tokens: [...new Set([...source, ...parsed.tokens])],
+          headTokens: [...source.filter((token) => !parsed.headTokens.includes(token)), ...parsed.headTokens],
+          describing: new Set(source.filter((token) => !parsed.tokens.includes(token))),
+          stating: food,
+          brand,
+          kind: source[0],
+        });
+      }
     }
     // ... or the brand's food is the food and the query's words describe it ("Fanta orange").
     readings.push({

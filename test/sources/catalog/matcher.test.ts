@@ -52,6 +52,16 @@ describe('product matching', () => {
     expect(catalog.findProduct('Oatly Barista 1L').notes[0]).toContain('Oatly');
   });
 
+  it("reads another kind of food a brand makes from its source, not as the brand's drink", () => {
+    expect(product('Alpro soya yoghurt')).toMatch(/^Soy dessert/);
+    expect(product('Alpro soya cream')).toMatch(/^Soy "cream"/);
+    // A food the query names that the brand's drink is made from is still the drink.
+    expect(product('Alpro almond')).toMatch(/^Almond drink/);
+    // A meat-free brand's food is never poultry, which now states chicken or turkey.
+    expect(product('Quorn Mince 300g') ?? '').not.toMatch(/^Poultry/);
+    expect(product('turkey mince')).toBe('Poultry, minced meat');
+  });
+
   it('answers a brand asked for alone with its reviewed item, said to be the closest match', () => {
     const mars = catalog.findProduct('Mars bar');
     expect(mars.name).toMatch(/chocolate bar/i);
