@@ -30,6 +30,8 @@ const PRODUCT_SETS = [
   ...(withValidation ? ['queries-2026/products-c-validation.json'] : []),
   'queries-2026/products-d-dev.json',
   ...(withValidation ? ['queries-2026/products-d-validation.json'] : []),
+  'queries-2026/products-e-dev.json',
+  ...(withValidation ? ['queries-2026/products-e-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
@@ -39,6 +41,8 @@ const DISH_SETS = [
   ...(withValidation ? ['queries-2026/dishes-validation.json'] : []),
   'queries-2026/dishes-d-dev.json',
   ...(withValidation ? ['queries-2026/dishes-d-validation.json'] : []),
+  'queries-2026/dishes-e-dev.json',
+  ...(withValidation ? ['queries-2026/dishes-e-validation.json'] : []),
 ];
 
 const allQueries: string[] = [];

@@ -111,6 +111,22 @@ const SETS = [
     refusedAnyway: 1,
     nonFood: 0,
   },
+  {
+    file: 'queries-2026/products-e-dev.json',
+    probe: products,
+    accuracy: 0.9,
+    wrong: 0.05,
+    refusedAnyway: 2,
+    nonFood: 1,
+  },
+  {
+    file: 'queries-2026/dishes-e-dev.json',
+    probe: dishes,
+    accuracy: 0.94,
+    wrong: 0.02,
+    refusedAnyway: 1,
+    nonFood: 0,
+  },
 ] as const;
 
 describe('matching on the 2026 blind query sets', () => {
