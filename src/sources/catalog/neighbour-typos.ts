@@ -36,7 +36,12 @@ export class NeighbourTypos {
     const before = tokens[at - 1];
     const after = tokens[at + 1];
     let found: string | null = null;
-    for (const candidate of this.words.fuzzyGet(token, 1).keys()) {
+    // As in TypoCorrector, a plural's typo reaches here without its s ("fish and chiips": "chiip").
+    const candidates = new Set([
+      ...this.words.fuzzyGet(token, 1).keys(),
+      ...this.words.fuzzyGet(`${token}s`, 1).keys(),
+    ]);
+    for (const candidate of candidates) {
       const beside =
         (before !== undefined && this.pairs.has(`${before} ${candidate}`)) ||
         (after !== undefined && this.pairs.has(`${candidate} ${after}`));

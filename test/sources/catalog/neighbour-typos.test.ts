@@ -40,6 +40,14 @@ describe('NeighbourTypos', () => {
     expect(typos.correct(['tai', 'kebab'], 0)).toBeNull();
   });
 
+  it("reads a plural's typo that reached it without its s", () => {
+    const plural = new NeighbourTypos(
+      new FoodIndex([{ names: [{ text: 'Fish and chips', kind: 'name' }] }], text, lexicon.packWords)
+        .variants,
+    );
+    expect(plural.correct(['fish', 'chiip'], 1)?.token).toBe('chips');
+  });
+
   it('does not choose between two words that both fit', () => {
     expect(typos.correct(['bea', 'stew'], 0)).toBeNull();
   });
