@@ -87,6 +87,9 @@ export class TypoCorrector {
     for (let allowed = 1; allowed <= edits; allowed++) {
       if (allowed > 1 && best !== null) break;
       for (const [candidate, [frequency, distance]] of this.vocabulary.fuzzyGet(token, allowed)) {
+        // Two edits that change the first letter make another word more often than a typo: people
+        // rarely mistype a word's first letter ("goldfish" is not "codfish"; "brocolli" is broccoli).
+        if (distance > 1 && candidate[0] !== token[0]) continue;
         consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
       }
     }

@@ -28,6 +28,15 @@ describe('TypoCorrector', () => {
     expect(typos.correct('pistach')).toEqual({ token: 'pistachio', similarity: 0.8 });
   });
 
+  it('does not make two edits that change the first letter', () => {
+    const fish = new SearchableMap<number>();
+    fish.set('codfish', 2);
+    fish.set('broccoli', 4);
+    const corrector = new TypoCorrector(fish, text);
+    expect(corrector.correct('goldfish')).toBeNull();
+    expect(corrector.correct('brocolli')?.token).toBe('broccoli');
+  });
+
   it('does not correct words of three letters or fewer, nor numbers', () => {
     expect(typos.correct('pea4')).toBeNull();
     expect(typos.correct('tom')).toBeNull();
