@@ -8,8 +8,11 @@ import type { ExclusiveGroup } from './lexicon.js';
 export class ModifierReader {
   private readonly meanings = new Map<string, { group: string; value: string }[]>();
   private readonly fallbacks: { group: string; value: string }[] = [];
+  /** Every group's name, in the lexicon's order. */
+  readonly groupNames: readonly string[];
 
   constructor(groups: readonly ExclusiveGroup[]) {
+    this.groupNames = groups.map((group) => group.name);
     for (const group of groups) {
       if (group.fallbackValue !== undefined)
         this.fallbacks.push({ group: group.name, value: group.fallbackValue });

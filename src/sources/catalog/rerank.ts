@@ -1,4 +1,11 @@
-import { conflicts, type ModifierReader } from './modifiers.js';
+import {
+  type CodedQuery,
+  type CodedStated,
+  conflictsCoded,
+  ModifierCodes,
+  sharesAny,
+} from './modifier-codes.js';
+import type { ModifierReader } from './modifiers.js';
 import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry, PackedNames, within } from './packed-names.js';
 import type { FoodIndex, NameKind, Variant } from './search-index.js';
 import type { CorrectedToken } from './typo-correction.js';
@@ -137,21 +144,33 @@ interface QueryIds {
   head: number;
   /** Per query word, a head every name with it has ("minestrone" → "soup"; see FoodIndex.soleHead), else -1. */
   soleHeads: Int32Array;
+  /** Per query word, the modifier value ids it states (see PreparedQuery.valueOf), else null. */
+  values: (Int32Array | null)[];
+  modifiers: CodedQuery;
+  /** Whether the query states cooked or raw. */
+  preparation: boolean;
 }
 
-function queryIds(packed: PackedNames, index: FoodIndex, query: PreparedQuery): QueryIds {
+function queryIds(tables: Tables, index: FoodIndex, query: PreparedQuery): QueryIds {
+  const { packed, codes } = tables;
   const words = new Int32Array(query.words.length);
   const soleHeads = new Int32Array(query.words.length);
+  const values: (Int32Array | null)[] = [];
   query.words.forEach((word, w) => {
     words[w] = packed.id(word.token);
     soleHeads[w] = packed.id(index.soleHead(word.token));
+    const keys = query.valueOf.get(word.token);
+    values.push(keys === undefined ? null : codes.values(keys));
   });
-  return { words, head: packed.id(query.head), soleHeads };
-}
-
-function sharesValue(values: readonly string[], nameValues: ReadonlySet<string>): boolean {
-  for (const value of values) if (nameValues.has(value)) return true;
-  return false;
+  const modifiers = codes.query(query.modifiers);
+  return {
+    words,
+    head: packed.id(query.head),
+    soleHeads,
+    values,
+    modifiers,
+    preparation: modifiers.asked[codes.group('preparation')] === 1,
+  };
 }
 
 /** Whether one of the words ids[start..end) is the query's. */
@@ -162,11 +181,10 @@ function sharesWord(ids: Int32Array, start: number, end: number, query: QueryIds
 
 /** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
 function scoreVariant(
-  context: RerankContext,
   query: PreparedQuery,
-  entry: number,
   variantIndex: number,
   packed: PackedEntry,
+  coded: CodedEntry,
   asked: QueryIds,
 ): { score: number; exactWord: boolean; generic: boolean } {
   const { ids, numbers, qualifies } = packed;
@@ -193,9 +211,9 @@ function scoreVariant(
       if (word.similarity === 1) exactWord = true;
       continue;
     }
-    const values = query.valueOf.get(word.token);
-    if (values !== undefined) {
-      if (sharesValue(values, context.variantValues[entry]![variantIndex]!)) {
+    const values = asked.values[w]!;
+    if (values !== null) {
+      if (sharesAny(values, coded.variantValues[variantIndex]!)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;
@@ -248,7 +266,49 @@ export interface RerankContext {
 }
 
 const KINDS: readonly NameKind[] = ['name', 'alias', 'synonym', 'related'];
-const packedNames = new WeakMap<RerankContext, PackedNames>();
+
+/** An entry's modifiers, coded (modifier-codes.ts). */
+interface CodedEntry {
+  stated: CodedStated;
+  /** Per name, the modifier value ids its words state. */
+  variantValues: Int32Array[];
+  /** Per unasked word of the main name (PackedEntry.unaskedGroups), its food-defining group ids. */
+  unaskedGroups: Int32Array[];
+}
+
+/** Per context, what the re-ranker reads instead of objects and strings; entries coded on first use. */
+class Tables {
+  readonly packed: PackedNames;
+  readonly codes: ModifierCodes;
+  private readonly entries: (CodedEntry | undefined)[] = [];
+
+  constructor(private readonly context: RerankContext) {
+    this.packed = new PackedNames(context);
+    this.codes = new ModifierCodes(context.modifiers);
+  }
+
+  entry(entry: number, packed: PackedEntry): CodedEntry {
+    let coded = this.entries[entry];
+    if (coded === undefined) {
+      const { codes } = this;
+      coded = {
+        stated: codes.stated(this.context.stated[entry]!),
+        variantValues: this.context.variantValues[entry]!.map((values) => codes.values(values)),
+        unaskedGroups: packed.unaskedGroups.map((groups) => Int32Array.from(groups, (g) => codes.group(g))),
+      };
+      this.entries[entry] = coded;
+    }
+    return coded;
+  }
+}
+
+const tablesOf = new WeakMap<RerankContext, Tables>();
+
+/** Whether the query leaves one of these groups unstated. */
+function leavesUnstated(groups: Int32Array, asked: Uint8Array): boolean {
+  for (let i = 0; i < groups.length; i++) if (asked[groups[i]!] !== 1) return true;
+  return false;
+}
 
 /** Scores candidates; those contradicting the query are left out. Best first. */
 export function rerank(
@@ -256,28 +316,30 @@ export function rerank(
   query: PreparedQuery,
   candidates: readonly number[],
 ): Scored[] {
-  let packer = packedNames.get(context);
-  if (packer === undefined) {
-    packer = new PackedNames(context);
-    packedNames.set(context, packer);
+  let tables = tablesOf.get(context);
+  if (tables === undefined) {
+    tables = new Tables(context);
+    tablesOf.set(context, tables);
   }
-  const asked = queryIds(packer, context.index, query);
+  const asked = queryIds(tables, context.index, query);
   const wordCount = asked.words.length;
+  const askedGroups = asked.modifiers.groups;
   const scored: Scored[] = [];
   for (const entry of candidates) {
-    const stated = context.stated[entry]!;
-    if (conflicts(query.modifiers, stated)) continue;
+    const packed = tables.packed.entry(entry);
+    const coded = tables.entry(entry, packed);
+    const stated = coded.stated.groups;
+    if (conflictsCoded(asked.modifiers, coded.stated)) continue;
     let best = Number.NEGATIVE_INFINITY;
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
-    const packed = packer.entry(entry);
     const { ids } = packed;
     for (let v = 0; v < ids[0]!; v++) {
       const at = HEADER + NAME_STRIDE * v;
       // A name sharing no word with the query cannot be the best one.
       if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, asked)) continue;
-      const scored = scoreVariant(context, query, entry, v, packed, asked);
+      const scored = scoreVariant(query, v, packed, coded, asked);
       if (scored.score > best) {
         best = scored.score;
         via = KINDS[ids[at]!]!;
@@ -285,7 +347,9 @@ export function rerank(
       }
       if (scored.generic && ids[at] !== KIND_CODE.related) generic = true;
     }
-    for (const group of query.modifiers.keys()) if (!stated.has(group)) best -= WEIGHTS.unstatedModifier;
+    for (let g = 0; g < askedGroups.length; g++) {
+      if (stated[askedGroups[g]!] === 0) best -= WEIGHTS.unstatedModifier;
+    }
     // The main name's state words and food-defining words (packed-names.ts), if it has a main name.
     if (ids[6] === 1) {
       let unasked = 0;
@@ -293,11 +357,11 @@ export function rerank(
         if (within(asked.words, 0, wordCount, ids[k]!)) continue;
         // Which food it is (an animal), stated by the name and not by the query, is unasked too:
         // "salad" is a plain salad before a beef salad.
-        const definesUnasked = packed.unaskedGroups[u]!.some((group) => !query.modifiers.has(group));
+        const definesUnasked = leavesUnstated(coded.unaskedGroups[u]!, asked.modifiers.asked);
         if (packed.qualifies[k] === 1 || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
-      if (ids[5] === 1 && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
+      if (ids[5] === 1 && !asked.preparation) best += WEIGHTS.plainDefault;
     }
     scored.push({ entry, score: best, via, exactWord, generic });
   }
