@@ -7,13 +7,13 @@ import type { ModifierReader } from './modifiers.js';
  * tables are bounded by it, whatever users type.
  */
 
-/** What an entry states, coded: per group whether it states it, and every value it states. */
-export interface CodedStated {
-  /** Per group id: 1 when the entry states a value of that group, 2 when it has the group but no value, else 0. */
-  groups: Uint8Array;
-  /** The value ids the entry states, in any order. */
-  values: Int32Array;
-}
+/**
+ * What an entry states, coded into a run of Int32s (the re-ranker keeps every entry's in one array):
+ * per group id its code (STATES: a value of the group; HAS_GROUP: the group without a value; else 0),
+ * then the number of values it states, then their ids.
+ */
+export const STATES = 1;
+export const HAS_GROUP = 2;
 
 /** The query's modifiers, coded once per re-ranking. */
 export interface CodedQuery {
@@ -57,15 +57,24 @@ export class ModifierCodes {
     return Int32Array.from(keys, (key) => this.value(key));
   }
 
-  /** An entry's stated modifiers (ModifierReader.read's map), coded. */
-  stated(stated: ReadonlyMap<string, ReadonlySet<string>>): CodedStated {
-    const groups = new Uint8Array(this.groupCount);
-    const values: number[] = [];
+  /** How many Int32s writeStated needs for this entry's stated modifiers. */
+  statedSize(stated: ReadonlyMap<string, ReadonlySet<string>>): number {
+    let size = this.groupCount + 1;
+    for (const values of stated.values()) size += values.size;
+    return size;
+  }
+
+  /** Writes an entry's stated modifiers (ModifierReader.read's map) coded at `at`; returns the end. */
+  writeStated(stated: ReadonlyMap<string, ReadonlySet<string>>, into: Int32Array, at: number): number {
+    const count = at + this.groupCount;
+    into.fill(0, at, count);
+    let end = count + 1;
     for (const [group, groupValues] of stated) {
-      groups[this.group(group)] = groupValues.size === 0 ? 2 : 1;
-      for (const value of groupValues) values.push(this.value(`${group}:${value}`));
+      into[at + this.group(group)] = groupValues.size === 0 ? HAS_GROUP : STATES;
+      for (const value of groupValues) into[end++] = this.value(`${group}:${value}`);
     }
-    return { groups, values: Int32Array.from(values) };
+    into[count] = end - count - 1;
+    return end;
   }
 
   /** The query's stated modifiers, coded. */
@@ -84,23 +93,30 @@ export class ModifierCodes {
   }
 }
 
-/** Whether one of `ids` is among `among`. */
-export function sharesAny(ids: Int32Array, among: Int32Array): boolean {
+/** Whether one of `ids` is among[start..end). */
+export function sharesAny(ids: Int32Array, among: Int32Array, start = 0, end = among.length): boolean {
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
-    for (let k = 0; k < among.length; k++) if (among[k] === id) return true;
+    for (let k = start; k < end; k++) if (among[k] === id) return true;
   }
   return false;
 }
 
 /**
- * conflicts() (modifiers.ts) on coded modifiers: whether the entry gives some group the query states
- * only values the query does not state.
+ * conflicts() (modifiers.ts) on coded modifiers: whether the entry whose stated modifiers are written
+ * at stated[at..] gives some group the query states only values the query does not state.
  */
-export function conflictsCoded(query: CodedQuery, stated: CodedStated): boolean {
+export function conflictsCoded(
+  query: CodedQuery,
+  stated: Int32Array,
+  at: number,
+  groupCount: number,
+): boolean {
+  const valuesStart = at + groupCount + 1;
+  const valuesEnd = valuesStart + stated[at + groupCount]!;
   for (let g = 0; g < query.groups.length; g++) {
-    if (stated.groups[query.groups[g]!] !== 1) continue;
-    if (!sharesAny(query.values[g]!, stated.values)) return true;
+    if (stated[at + query.groups[g]!] !== STATES) continue;
+    if (!sharesAny(query.values[g]!, stated, valuesStart, valuesEnd)) return true;
   }
   return false;
 }

@@ -1,12 +1,7 @@
-import {
-  type CodedQuery,
-  type CodedStated,
-  conflictsCoded,
-  ModifierCodes,
-  sharesAny,
-} from './modifier-codes.js';
+import { conflictsCoded, sharesAny } from './modifier-codes.js';
 import type { ModifierReader } from './modifiers.js';
-import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry, PackedNames, within } from './packed-names.js';
+import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry } from './packed-names.js';
+import { type QueryIds, type QueryMarks, queryIds, RerankTables } from './rerank-tables.js';
 import type { FoodIndex, NameKind, Variant } from './search-index.js';
 import type { CorrectedToken } from './typo-correction.js';
 
@@ -137,58 +132,31 @@ export function prepareQuery(
   return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
 }
 
-/** The query's words as packed ids (see packed-names.ts), worked out once per re-ranking. */
-interface QueryIds {
-  /** Per query word, in order; -1 for a word no name has. */
-  words: Int32Array;
-  head: number;
-  /** Per query word, a head every name with it has ("minestrone" → "soup"; see FoodIndex.soleHead), else -1. */
-  soleHeads: Int32Array;
-  /** Per query word, the modifier value ids it states (see PreparedQuery.valueOf), else null. */
-  values: (Int32Array | null)[];
-  modifiers: CodedQuery;
-  /** Whether the query states cooked or raw. */
-  preparation: boolean;
-}
-
-function queryIds(tables: Tables, index: FoodIndex, query: PreparedQuery): QueryIds {
-  const { packed, codes } = tables;
-  const words = new Int32Array(query.words.length);
-  const soleHeads = new Int32Array(query.words.length);
-  const values: (Int32Array | null)[] = [];
-  query.words.forEach((word, w) => {
-    words[w] = packed.id(word.token);
-    soleHeads[w] = packed.id(index.soleHead(word.token));
-    const keys = query.valueOf.get(word.token);
-    values.push(keys === undefined ? null : codes.values(keys));
-  });
-  const modifiers = codes.query(query.modifiers);
-  return {
-    words,
-    head: packed.id(query.head),
-    soleHeads,
-    values,
-    modifiers,
-    preparation: modifiers.asked[codes.group('preparation')] === 1,
-  };
-}
-
 /** Whether one of the words ids[start..end) is the query's. */
-function sharesWord(ids: Int32Array, start: number, end: number, query: QueryIds): boolean {
-  for (let k = start; k < end; k++) if (within(query.words, 0, query.words.length, ids[k]!)) return true;
+function sharesWord(ids: Int32Array, start: number, end: number, marks: QueryMarks): boolean {
+  for (let k = start; k < end; k++) if (marks.has(ids[k]!)) return true;
   return false;
 }
+
+/** The lists of QueryMarks.cover: the entry's trusted words, and one name's own words. */
+const TRUSTED = 0;
+const OWN = 1;
 
 /** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
 function scoreVariant(
   query: PreparedQuery,
   variantIndex: number,
   packed: PackedEntry,
-  coded: CodedEntry,
+  coded: Int32Array,
+  /** Where the entry's names' value ranges start in `coded` (see RerankTables). */
+  valuesAt: number,
   asked: QueryIds,
+  marks: QueryMarks,
+  /** The QueryMarks.cover mark of the entry's trusted words. */
+  trustedMark: number,
 ): { score: number; exactWord: boolean; generic: boolean } {
   const { ids, numbers, qualifies } = packed;
-  const at = HEADER + NAME_STRIDE * variantIndex;
+  const at = packed.base + HEADER + NAME_STRIDE * variantIndex;
   const kind = ids[at]!;
   const tokensStart = ids[at + 1]!;
   const tokensEnd = ids[at + 2]!;
@@ -201,11 +169,11 @@ function scoreVariant(
   // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
   // count alone.
   const trusted = kind === KIND_CODE.name || kind === KIND_CODE.alias;
-  const namesStart = trusted ? ids[1]! : tokensStart;
-  const namesEnd = trusted ? ids[2]! : tokensEnd;
+  const list = trusted ? TRUSTED : OWN;
+  const mark = trusted ? trustedMark : marks.cover(OWN, ids, tokensStart, tokensEnd);
   for (let w = 0; w < wordCount; w++) {
     const word = query.words[w]!;
-    if (within(ids, namesStart, namesEnd, asked.words[w]!)) {
+    if (marks.covers(list, w, mark)) {
       queryTotal += word.weight;
       queryCovered += word.weight * word.similarity;
       if (word.similarity === 1) exactWord = true;
@@ -213,7 +181,8 @@ function scoreVariant(
     }
     const values = asked.values[w]!;
     if (values !== null) {
-      if (sharesAny(values, coded.variantValues[variantIndex]!)) {
+      const range = valuesAt + 2 * variantIndex;
+      if (sharesAny(values, coded, coded[range]!, coded[range + 1]!)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;
@@ -224,9 +193,12 @@ function scoreVariant(
   const nameTotal = numbers[at]!;
   let nameCovered = 0;
   let generic = true;
+  let hasHead = false;
   for (let k = tokensStart; k < tokensEnd; k++) {
-    if (within(asked.words, 0, wordCount, ids[k]!)) nameCovered += numbers[k]!;
+    const id = ids[k]!;
+    if (marks.has(id)) nameCovered += numbers[k]!;
     else if (qualifies[k] === 0) generic = false;
+    if (id === asked.head) hasHead = true;
   }
   let score =
     WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
@@ -235,14 +207,13 @@ function scoreVariant(
   const headCount = headsEnd - headsStart;
   const reversed =
     kind !== KIND_CODE.name && headCount === 1 && query.head !== undefined && ids[headsStart] !== asked.head;
-  if (query.head !== undefined && (!within(ids, tokensStart, tokensEnd, asked.head) || reversed))
-    score -= WEIGHTS.missingQueryHead;
+  if (query.head !== undefined && (!hasHead || reversed)) score -= WEIGHTS.missingQueryHead;
   // The name's head may go unsaid when a query word only ever names that kind of food: "minestrone"
   // is always a soup, "hollandaise" a sauce; "kebab" is not always a pizza.
   if (headCount > 0 && tokensEnd - tokensStart > 1) {
     let said = false;
     for (let k = headsStart; k < headsEnd && !said; k++) {
-      said = within(asked.words, 0, wordCount, ids[k]!) || within(asked.soleHeads, 0, wordCount, ids[k]!);
+      said = marks.has(ids[k]!) || marks.hasSole(ids[k]!);
     }
     if (!said) score -= WEIGHTS.missingNameHead;
   }
@@ -267,46 +238,11 @@ export interface RerankContext {
 
 const KINDS: readonly NameKind[] = ['name', 'alias', 'synonym', 'related'];
 
-/** An entry's modifiers, coded (modifier-codes.ts). */
-interface CodedEntry {
-  stated: CodedStated;
-  /** Per name, the modifier value ids its words state. */
-  variantValues: Int32Array[];
-  /** Per unasked word of the main name (PackedEntry.unaskedGroups), its food-defining group ids. */
-  unaskedGroups: Int32Array[];
-}
-
-/** Per context, what the re-ranker reads instead of objects and strings; entries coded on first use. */
-class Tables {
-  readonly packed: PackedNames;
-  readonly codes: ModifierCodes;
-  private readonly entries: (CodedEntry | undefined)[] = [];
-
-  constructor(private readonly context: RerankContext) {
-    this.packed = new PackedNames(context);
-    this.codes = new ModifierCodes(context.modifiers);
-  }
-
-  entry(entry: number, packed: PackedEntry): CodedEntry {
-    let coded = this.entries[entry];
-    if (coded === undefined) {
-      const { codes } = this;
-      coded = {
-        stated: codes.stated(this.context.stated[entry]!),
-        variantValues: this.context.variantValues[entry]!.map((values) => codes.values(values)),
-        unaskedGroups: packed.unaskedGroups.map((groups) => Int32Array.from(groups, (g) => codes.group(g))),
-      };
-      this.entries[entry] = coded;
-    }
-    return coded;
-  }
-}
-
-const tablesOf = new WeakMap<RerankContext, Tables>();
+const tablesOf = new WeakMap<RerankContext, RerankTables>();
 
 /** Whether the query leaves one of these groups unstated. */
-function leavesUnstated(groups: Int32Array, asked: Uint8Array): boolean {
-  for (let i = 0; i < groups.length; i++) if (asked[groups[i]!] !== 1) return true;
+function leavesUnstated(groups: Int32Array, start: number, end: number, asked: Uint8Array): boolean {
+  for (let i = start; i < end; i++) if (asked[groups[i]!] !== 1) return true;
   return false;
 }
 
@@ -318,28 +254,33 @@ export function rerank(
 ): Scored[] {
   let tables = tablesOf.get(context);
   if (tables === undefined) {
-    tables = new Tables(context);
+    tables = new RerankTables(context);
     tablesOf.set(context, tables);
   }
-  const asked = queryIds(tables, context.index, query);
-  const wordCount = asked.words.length;
+  const asked = queryIds(tables, query.words, query.head, query.valueOf, query.modifiers, (token) =>
+    context.index.soleHead(token),
+  );
+  const { marks, coded } = tables;
+  const groupCount = tables.codes.groupCount;
   const askedGroups = asked.modifiers.groups;
   const scored: Scored[] = [];
   for (const entry of candidates) {
     const packed = tables.packed.entry(entry);
-    const coded = tables.entry(entry, packed);
-    const stated = coded.stated.groups;
-    if (conflictsCoded(asked.modifiers, coded.stated)) continue;
+    const codedAt = tables.codedAt(entry, packed);
+    // What the entry states starts at codedAt + 2 (see RerankTables).
+    if (conflictsCoded(asked.modifiers, coded, codedAt + 2, groupCount)) continue;
     let best = Number.NEGATIVE_INFINITY;
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
     const { ids } = packed;
-    for (let v = 0; v < ids[0]!; v++) {
-      const at = HEADER + NAME_STRIDE * v;
+    const { base } = packed;
+    const trustedMark = marks.cover(TRUSTED, ids, ids[base + 1]!, ids[base + 2]!);
+    for (let v = 0; v < ids[base]!; v++) {
+      const at = base + HEADER + NAME_STRIDE * v;
       // A name sharing no word with the query cannot be the best one.
-      if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, asked)) continue;
-      const scored = scoreVariant(query, v, packed, coded, asked);
+      if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, marks)) continue;
+      const scored = scoreVariant(query, v, packed, coded, coded[codedAt]!, asked, marks, trustedMark);
       if (scored.score > best) {
         best = scored.score;
         via = KINDS[ids[at]!]!;
@@ -348,20 +289,21 @@ export function rerank(
       if (scored.generic && ids[at] !== KIND_CODE.related) generic = true;
     }
     for (let g = 0; g < askedGroups.length; g++) {
-      if (stated[askedGroups[g]!] === 0) best -= WEIGHTS.unstatedModifier;
+      if (coded[codedAt + 2 + askedGroups[g]!] === 0) best -= WEIGHTS.unstatedModifier;
     }
     // The main name's state words and food-defining words (packed-names.ts), if it has a main name.
-    if (ids[6] === 1) {
+    if (ids[base + 6] === 1) {
       let unasked = 0;
-      for (let k = ids[3]!, u = 0; k < ids[4]!; k++, u++) {
-        if (within(asked.words, 0, wordCount, ids[k]!)) continue;
+      for (let k = ids[base + 3]!, u = 0; k < ids[base + 4]!; k++, u++) {
+        if (marks.has(ids[k]!)) continue;
         // Which food it is (an animal), stated by the name and not by the query, is unasked too:
         // "salad" is a plain salad before a beef salad.
-        const definesUnasked = leavesUnstated(coded.unaskedGroups[u]!, asked.modifiers.asked);
+        const range = coded[codedAt + 1]! + 2 * u;
+        const definesUnasked = leavesUnstated(coded, coded[range]!, coded[range + 1]!, asked.modifiers.asked);
         if (packed.qualifies[k] === 1 || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
-      if (ids[5] === 1 && !asked.preparation) best += WEIGHTS.plainDefault;
+      if (ids[base + 5] === 1 && !asked.preparation) best += WEIGHTS.plainDefault;
     }
     scored.push({ entry, score: best, via, exactWord, generic });
   }
