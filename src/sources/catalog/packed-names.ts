@@ -49,6 +49,7 @@ export class PackedNames {
   private readonly entries: (PackedEntry | undefined)[] = [];
   /** Per entry, where its run starts: room for the most it can hold. */
   private readonly bases: Int32Array;
+  private readonly packedFlags: Uint8Array;
   readonly ids: Int32Array;
   readonly numbers: Float64Array;
   readonly qualifies: Uint8Array;
@@ -56,6 +57,7 @@ export class PackedNames {
   constructor(private readonly context: PackingContext) {
     const { index } = context;
     this.bases = new Int32Array(index.variants.length);
+    this.packedFlags = new Uint8Array(index.variants.length);
     let size = 0;
     index.variants.forEach((variants, entry) => {
       this.bases[entry] = size;
@@ -92,11 +94,18 @@ export class PackedNames {
     return word === undefined ? -1 : (this.wordIds.get(word) ?? -1);
   }
 
+  /** Where the entry's run starts, packing it first if need be: no per-entry object is read. */
+  baseOf(entry: number): number {
+    if (this.packedFlags[entry] === 0) this.entry(entry);
+    return this.bases[entry]!;
+  }
+
   entry(entry: number): PackedEntry {
     let packed = this.entries[entry];
     if (packed === undefined) {
       packed = this.pack(entry);
       this.entries[entry] = packed;
+      this.packedFlags[entry] = 1;
     }
     return packed;
   }

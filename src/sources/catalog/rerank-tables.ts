@@ -1,6 +1,6 @@
 import { type CodedQuery, ModifierCodes } from './modifier-codes.js';
 import type { ModifierReader } from './modifiers.js';
-import { type PackedEntry, PackedNames, type PackingContext } from './packed-names.js';
+import { PackedNames, type PackingContext } from './packed-names.js';
 
 /**
  * What the re-ranker reads instead of objects and strings: the packed names (packed-names.ts), the
@@ -131,10 +131,11 @@ export class RerankTables {
   }
 
   /** Where the entry's coded modifiers start in `coded`. */
-  codedAt(entry: number, packed: PackedEntry): number {
+  codedAt(entry: number): number {
     const known = this.codedAts[entry]!;
     if (known >= 0) return known;
     const { codes, coded } = this;
+    const { unaskedGroups } = this.packed.entry(entry);
     const at = this.reserved[entry]!;
     let end = codes.writeStated(this.context.stated[entry]!, coded, at + 2);
     const variantValues = this.context.variantValues[entry]!;
@@ -147,8 +148,8 @@ export class RerankTables {
     });
     end = data;
     coded[at + 1] = end;
-    data = end + 2 * packed.unaskedGroups.length;
-    packed.unaskedGroups.forEach((groups, u) => {
+    data = end + 2 * unaskedGroups.length;
+    unaskedGroups.forEach((groups, u) => {
       coded[end + 2 * u] = data;
       for (const group of groups) coded[data++] = codes.group(group);
       coded[end + 2 * u + 1] = data;

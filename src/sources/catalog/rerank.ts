@@ -1,6 +1,6 @@
 import { conflictsCoded, sharesAny } from './modifier-codes.js';
 import type { ModifierReader } from './modifiers.js';
-import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry } from './packed-names.js';
+import { HEADER, KIND_CODE, NAME_STRIDE, type PackedNames } from './packed-names.js';
 import { type QueryIds, type QueryMarks, queryIds, RerankTables } from './rerank-tables.js';
 import type { FoodIndex, NameKind, Variant } from './search-index.js';
 import type { CorrectedToken } from './typo-correction.js';
@@ -146,7 +146,9 @@ const OWN = 1;
 function scoreVariant(
   query: PreparedQuery,
   variantIndex: number,
-  packed: PackedEntry,
+  packed: PackedNames,
+  /** Where the entry's run starts in the packed arrays. */
+  base: number,
   coded: Int32Array,
   /** Where the entry's names' value ranges start in `coded` (see RerankTables). */
   valuesAt: number,
@@ -156,7 +158,7 @@ function scoreVariant(
   trustedMark: number,
 ): { score: number; exactWord: boolean; generic: boolean } {
   const { ids, numbers, qualifies } = packed;
-  const at = packed.base + HEADER + NAME_STRIDE * variantIndex;
+  const at = base + HEADER + NAME_STRIDE * variantIndex;
   const kind = ids[at]!;
   const tokensStart = ids[at + 1]!;
   const tokensEnd = ids[at + 2]!;
@@ -260,27 +262,27 @@ export function rerank(
   const asked = queryIds(tables, query.words, query.head, query.valueOf, query.modifiers, (token) =>
     context.index.soleHead(token),
   );
-  const { marks, coded } = tables;
+  const { marks, coded, packed } = tables;
+  // The same arrays for every entry (packed-names.ts).
+  const { ids, qualifies } = packed;
   const groupCount = tables.codes.groupCount;
   const askedGroups = asked.modifiers.groups;
   const scored: Scored[] = [];
   for (const entry of candidates) {
-    const packed = tables.packed.entry(entry);
-    const codedAt = tables.codedAt(entry, packed);
+    const base = packed.baseOf(entry);
+    const codedAt = tables.codedAt(entry);
     // What the entry states starts at codedAt + 2 (see RerankTables).
     if (conflictsCoded(asked.modifiers, coded, codedAt + 2, groupCount)) continue;
     let best = Number.NEGATIVE_INFINITY;
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
-    const { ids } = packed;
-    const { base } = packed;
     const trustedMark = marks.cover(TRUSTED, ids, ids[base + 1]!, ids[base + 2]!);
     for (let v = 0; v < ids[base]!; v++) {
       const at = base + HEADER + NAME_STRIDE * v;
       // A name sharing no word with the query cannot be the best one.
       if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, marks)) continue;
-      const scored = scoreVariant(query, v, packed, coded, coded[codedAt]!, asked, marks, trustedMark);
+      const scored = scoreVariant(query, v, packed, base, coded, coded[codedAt]!, asked, marks, trustedMark);
       if (scored.score > best) {
         best = scored.score;
         via = KINDS[ids[at]!]!;
@@ -300,7 +302,7 @@ export function rerank(
         // "salad" is a plain salad before a beef salad.
         const range = coded[codedAt + 1]! + 2 * u;
         const definesUnasked = leavesUnstated(coded, coded[range]!, coded[range + 1]!, asked.modifiers.asked);
-        if (packed.qualifies[k] === 1 || definesUnasked) unasked++;
+        if (qualifies[k] === 1 || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
       if (ids[base + 5] === 1 && !asked.preparation) best += WEIGHTS.plainDefault;

@@ -67,7 +67,10 @@ describe('PackedNames', () => {
       qualifiers: new Set(lexicon.packWords),
       foodDefiningGroups: new Set(groups.filter((group) => group.definesFood).map((group) => group.name)),
     });
+    // baseOf packs the entry as entry() does, and says where it starts.
+    const secondBase = fresh.baseOf(1);
     const second = fresh.entry(1);
+    expect(second.base).toBe(secondBase);
     const first = fresh.entry(0);
     expect([...first.ids]).toEqual([...packed.entry(0).ids]);
     expect([...first.numbers]).toEqual([...packed.entry(0).numbers]);

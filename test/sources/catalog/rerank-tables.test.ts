@@ -74,8 +74,8 @@ describe('RerankTables', () => {
   it("codes an entry's stated modifiers, its names' values and its unasked words' groups", () => {
     const { codes, coded } = tables;
     const packed = tables.packed.entry(0);
-    const at = tables.codedAt(0, packed);
-    expect(tables.codedAt(0, packed)).toBe(at);
+    const at = tables.codedAt(0);
+    expect(tables.codedAt(0)).toBe(at);
     expect(coded[at + 2 + codes.group('animal')]).toBe(1);
     expect(coded[at + 2 + codes.group('sugar')]).toBe(0);
     const valuesAt = coded[at]!;
