@@ -10,8 +10,11 @@ export class ModifierReader {
   private readonly fallbacks: { group: string; value: string }[] = [];
   /** Words with a value in a group that only qualifies the food (raw, dried, sugared, a drink). */
   private readonly qualifying = new Set<string>();
+  /** Every group's name, in the lexicon's order. */
+  readonly groupNames: readonly string[];
 
   constructor(groups: readonly ExclusiveGroup[]) {
+    this.groupNames = groups.map((group) => group.name);
     for (const group of groups) {
       if (!group.definesFood)
         for (const words of Object.values(group.values)) for (const word of words) this.qualifying.add(word);

@@ -1,4 +1,3 @@
-import SearchableMap from 'minisearch/SearchableMap';
 import type { Variant } from './search-index.js';
 import { type CorrectedToken, EDIT_SIMILARITY } from './typo-correction.js';
 
@@ -10,20 +9,45 @@ import { type CorrectedToken, EDIT_SIMILARITY } from './typo-correction.js';
  * alias puts right next to the neighbour, on the same side, is taken, and only when it is the one such
  * word.
  */
+/** Whether two words are at most one edit apart (Levenshtein: a letter added, dropped or changed). */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let start = 0;
+  while (start < short.length && short.charCodeAt(start) === long.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < short.length - start &&
+    short.charCodeAt(short.length - 1 - end) === long.charCodeAt(long.length - 1 - end)
+  )
+    end++;
+  // What differs between the common start and the common end: at most one letter on each side.
+  return long.length - start - end <= 1;
+}
+
 export class NeighbourTypos {
-  /** "first second" for every two adjacent words of a name or curated alias. */
-  private readonly pairs = new Set<string>();
-  private readonly words = new SearchableMap<true>();
+  /**
+   * Per word, the words a name or curated alias puts right after it, and those it puts right before
+   * it. A typo's candidates are only these: checking the neighbours' few words is far cheaper than a
+   * fuzzy search of every catalog word, and finds the same ones.
+   */
+  private readonly following = new Map<string, string[]>();
+  private readonly preceding = new Map<string, string[]>();
 
   constructor(variants: readonly (readonly Variant[])[]) {
+    const add = (map: Map<string, string[]>, word: string, beside: string) => {
+      const list = map.get(word);
+      if (list === undefined) map.set(word, [beside]);
+      else if (!list.includes(beside)) list.push(beside);
+    };
     for (const entryVariants of variants) {
       for (const variant of entryVariants) {
         if (variant.kind !== 'name' && variant.kind !== 'alias') continue;
         const { tokens } = variant;
         for (let i = 0; i + 1 < tokens.length; i++) {
-          this.pairs.add(`${tokens[i]} ${tokens[i + 1]}`);
-          this.words.set(tokens[i]!, true);
-          this.words.set(tokens[i + 1]!, true);
+          add(this.following, tokens[i]!, tokens[i + 1]!);
+          add(this.preceding, tokens[i + 1]!, tokens[i]!);
         }
       }
     }
@@ -36,18 +60,22 @@ export class NeighbourTypos {
     const before = tokens[at - 1];
     const after = tokens[at + 1];
     let found: string | null = null;
-    // As in TypoCorrector, a plural's typo reaches here without its s ("fish and chiips": "chiip").
-    const candidates = new Set([
-      ...this.words.fuzzyGet(token, 1).keys(),
-      ...this.words.fuzzyGet(`${token}s`, 1).keys(),
-    ]);
-    for (const candidate of candidates) {
-      const beside =
-        (before !== undefined && this.pairs.has(`${before} ${candidate}`)) ||
-        (after !== undefined && this.pairs.has(`${candidate} ${after}`));
-      if (!beside) continue;
-      if (found !== null) return null;
-      found = candidate;
+    // The words a name puts right after the word before, then those it puts right before the next.
+    for (const candidates of [
+      before === undefined ? undefined : this.following.get(before),
+      after === undefined ? undefined : this.preceding.get(after),
+    ]) {
+      for (const candidate of candidates ?? []) {
+        // As in TypoCorrector, a plural's typo reaches here without its s ("fish and chiips": "chiip").
+        if (
+          candidate === found ||
+          !(withinOneEdit(token, candidate) || withinOneEdit(`${token}s`, candidate))
+        )
+          continue;
+        // Two words fit: which one is meant is not clear.
+        if (found !== null) return null;
+        found = candidate;
+      }
     }
     return found === null ? null : { token: found, similarity: 1 - EDIT_SIMILARITY };
   }

@@ -5,9 +5,12 @@ import type { FoodIndex, NameKind } from './search-index.js';
  * The re-ranker's view of an entry's names, packed: word ids in one Int32Array, weights in one
  * Float64Array. A lookup scores some hundred names of forty entries spread over the heap; read as
  * objects, sets and strings, most of its time went in cache misses, as each name is a dozen objects.
- * Packed, an entry is three typed arrays. Entries are packed on their first candidacy, not at load.
+ * Packed, every entry lives in the same three typed arrays, each entry's run of them in one place
+ * (its `base`), reserved when the catalog loads and filled on the entry's first candidacy: a candidate
+ * costs a few cache lines, not a few scattered objects.
  *
- * Layout of `ids` (and of `numbers`, which shares its positions):
+ * Layout of an entry's run of `ids` from its base (and of `numbers`, which shares its positions); the
+ * ranges are positions in the whole arrays, not from the base:
  * - [0] the number of names, [1..2] the range of the entry's trusted words (its own name and aliases),
  *   [3..4] the range of the main name's unasked words, [5] whether the main name is raw, [6] whether
  *   the entry has a main name;
@@ -21,6 +24,9 @@ export const KIND_CODE: Record<NameKind, number> = { name: 0, alias: 1, synonym:
 export const HEADER = 7;
 export const NAME_STRIDE = 5;
 export interface PackedEntry {
+  /** Where the entry's run starts in ids, numbers and qualifies. */
+  base: number;
+  /** The arrays of every entry (the same for all). */
   ids: Int32Array;
   numbers: Float64Array;
   /** Per token, whether it only qualifies the food; per unasked word, whether it is a non-default state. */
@@ -41,14 +47,32 @@ export class PackedNames {
   /** Word → id, for every word and head of every name of the index. */
   private readonly wordIds = new Map<string, number>();
   private readonly entries: (PackedEntry | undefined)[] = [];
+  /** Per entry, where its run starts: room for the most it can hold. */
+  private readonly bases: Int32Array;
+  private readonly packedFlags: Uint8Array;
+  readonly ids: Int32Array;
+  readonly numbers: Float64Array;
+  readonly qualifies: Uint8Array;
 
   constructor(private readonly context: PackingContext) {
-    for (const variants of context.index.variants) {
+    const { index } = context;
+    this.bases = new Int32Array(index.variants.length);
+    this.packedFlags = new Uint8Array(index.variants.length);
+    let size = 0;
+    index.variants.forEach((variants, entry) => {
+      this.bases[entry] = size;
+      // The header, each name's slot, tokens and heads, the trusted words, the main name's unasked words.
+      size += HEADER + NAME_STRIDE * variants.length + index.trustedWords[entry]!.size;
+      size += variants[0]?.tokens.length ?? 0;
       for (const variant of variants) {
         for (const token of variant.tokens) this.assign(token);
         for (const head of variant.heads) this.assign(head);
+        size += variant.tokens.length + variant.heads.length;
       }
-    }
+    });
+    this.ids = new Int32Array(size);
+    this.numbers = new Float64Array(size);
+    this.qualifies = new Uint8Array(size);
   }
 
   private assign(word: string): number {
@@ -60,9 +84,20 @@ export class PackedNames {
     return id;
   }
 
+  /** How many words have ids: every id is below this. */
+  get vocabularySize(): number {
+    return this.wordIds.size;
+  }
+
   /** A query word's id; -1 for a word no name has, which then matches nothing. */
   id(word: string | undefined): number {
     return word === undefined ? -1 : (this.wordIds.get(word) ?? -1);
+  }
+
+  /** Where the entry's run starts, packing it first if need be: no per-entry object is read. */
+  baseOf(entry: number): number {
+    if (this.packedFlags[entry] === 0) this.entry(entry);
+    return this.bases[entry]!;
   }
 
   entry(entry: number): PackedEntry {
@@ -70,40 +105,42 @@ export class PackedNames {
     if (packed === undefined) {
       packed = this.pack(entry);
       this.entries[entry] = packed;
+      this.packedFlags[entry] = 1;
     }
     return packed;
   }
 
   private pack(entry: number): PackedEntry {
     const { index, modifiers, nonDefaultStates, qualifiers, foodDefiningGroups } = this.context;
+    const { ids, numbers, qualifies } = this;
     const variants = index.variants[entry]!;
-    const ids: number[] = new Array(HEADER + NAME_STRIDE * variants.length).fill(0);
-    const numbers: number[] = new Array(ids.length).fill(0);
-    const qualifies: number[] = new Array(ids.length).fill(0);
+    const base = this.bases[entry]!;
+    let end = base + HEADER + NAME_STRIDE * variants.length;
     const push = (id: number, number = 0, qualifier = 0) => {
-      ids.push(id);
-      numbers.push(number);
-      qualifies.push(qualifier);
+      ids[end] = id;
+      numbers[end] = number;
+      qualifies[end] = qualifier;
+      end++;
     };
-    ids[0] = variants.length;
+    ids[base] = variants.length;
     variants.forEach((variant, v) => {
-      const at = HEADER + NAME_STRIDE * v;
+      const at = base + HEADER + NAME_STRIDE * v;
       ids[at] = KIND_CODE[variant.kind];
       numbers[at] = variant.totalWeight;
-      ids[at + 1] = ids.length;
+      ids[at + 1] = end;
       variant.tokens.forEach((token, i) => {
         push(this.id(token), variant.weights[i]!, qualifiers.has(token) ? 1 : 0);
       });
-      ids[at + 2] = ids.length;
-      ids[at + 3] = ids.length;
+      ids[at + 2] = end;
+      ids[at + 3] = end;
       for (const head of variant.heads) push(this.id(head));
-      ids[at + 4] = ids.length;
+      ids[at + 4] = end;
     });
-    ids[1] = ids.length;
+    ids[base + 1] = end;
     for (const token of index.trustedWords[entry]!) push(this.id(token));
-    ids[2] = ids.length;
+    ids[base + 2] = end;
     const unaskedGroups: string[][] = [];
-    ids[3] = ids.length;
+    ids[base + 3] = end;
     const main = variants[0];
     for (const token of main?.tokens ?? []) {
       const groups = modifiers
@@ -115,15 +152,10 @@ export class PackedNames {
       push(this.id(token), 0, nonDefault ? 1 : 0);
       unaskedGroups.push(groups);
     }
-    ids[4] = ids.length;
-    ids[5] = main?.tokens.includes('raw') ? 1 : 0;
-    ids[6] = main === undefined ? 0 : 1;
-    return {
-      ids: Int32Array.from(ids),
-      numbers: Float64Array.from(numbers),
-      qualifies: Uint8Array.from(qualifies),
-      unaskedGroups,
-    };
+    ids[base + 4] = end;
+    ids[base + 5] = main?.tokens.includes('raw') ? 1 : 0;
+    ids[base + 6] = main === undefined ? 0 : 1;
+    return { base, ids, numbers, qualifies, unaskedGroups };
   }
 }
 

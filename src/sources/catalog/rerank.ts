@@ -1,5 +1,7 @@
-import { conflicts, type ModifierReader } from './modifiers.js';
-import { HEADER, KIND_CODE, NAME_STRIDE, type PackedEntry, PackedNames, within } from './packed-names.js';
+import { conflictsCoded, sharesAny } from './modifier-codes.js';
+import type { ModifierReader } from './modifiers.js';
+import { HEADER, KIND_CODE, NAME_STRIDE, type PackedNames } from './packed-names.js';
+import { type QueryIds, type QueryMarks, queryIds, RerankTables } from './rerank-tables.js';
 import type { FoodIndex, NameKind, Variant } from './search-index.js';
 import type { CorrectedToken } from './typo-correction.js';
 
@@ -130,47 +132,33 @@ export function prepareQuery(
   return { words, unknown, head, modifiers: stated, tokenSet, valueOf: wordValues };
 }
 
-/** The query's words as packed ids (see packed-names.ts), worked out once per re-ranking. */
-interface QueryIds {
-  /** Per query word, in order; -1 for a word no name has. */
-  words: Int32Array;
-  head: number;
-  /** Per query word, a head every name with it has ("minestrone" → "soup"; see FoodIndex.soleHead), else -1. */
-  soleHeads: Int32Array;
-}
-
-function queryIds(packed: PackedNames, index: FoodIndex, query: PreparedQuery): QueryIds {
-  const words = new Int32Array(query.words.length);
-  const soleHeads = new Int32Array(query.words.length);
-  query.words.forEach((word, w) => {
-    words[w] = packed.id(word.token);
-    soleHeads[w] = packed.id(index.soleHead(word.token));
-  });
-  return { words, head: packed.id(query.head), soleHeads };
-}
-
-function sharesValue(values: readonly string[], nameValues: ReadonlySet<string>): boolean {
-  for (const value of values) if (nameValues.has(value)) return true;
-  return false;
-}
-
 /** Whether one of the words ids[start..end) is the query's. */
-function sharesWord(ids: Int32Array, start: number, end: number, query: QueryIds): boolean {
-  for (let k = start; k < end; k++) if (within(query.words, 0, query.words.length, ids[k]!)) return true;
+function sharesWord(ids: Int32Array, start: number, end: number, marks: QueryMarks): boolean {
+  for (let k = start; k < end; k++) if (marks.has(ids[k]!)) return true;
   return false;
 }
+
+/** The lists of QueryMarks.cover: the entry's trusted words, and one name's own words. */
+const TRUSTED = 0;
+const OWN = 1;
 
 /** How well one of an entry's names fits the query, 0..1, before the entry-wide modifiers. */
 function scoreVariant(
-  context: RerankContext,
   query: PreparedQuery,
-  entry: number,
   variantIndex: number,
-  packed: PackedEntry,
+  packed: PackedNames,
+  /** Where the entry's run starts in the packed arrays. */
+  base: number,
+  coded: Int32Array,
+  /** Where the entry's names' value ranges start in `coded` (see RerankTables). */
+  valuesAt: number,
   asked: QueryIds,
+  marks: QueryMarks,
+  /** The QueryMarks.cover mark of the entry's trusted words. */
+  trustedMark: number,
 ): { score: number; exactWord: boolean; generic: boolean } {
   const { ids, numbers, qualifies } = packed;
-  const at = HEADER + NAME_STRIDE * variantIndex;
+  const at = base + HEADER + NAME_STRIDE * variantIndex;
   const kind = ids[at]!;
   const tokensStart = ids[at + 1]!;
   const tokensEnd = ids[at + 2]!;
@@ -183,21 +171,20 @@ function scoreVariant(
   // An entry's own name and aliases speak together ("stout" and "dark beer" are one food); looser names
   // count alone.
   const trusted = kind === KIND_CODE.name || kind === KIND_CODE.alias;
-  const namesStart = trusted ? ids[1]! : tokensStart;
-  const namesEnd = trusted ? ids[2]! : tokensEnd;
+  const list = trusted ? TRUSTED : OWN;
+  const mark = trusted ? trustedMark : marks.cover(OWN, ids, tokensStart, tokensEnd);
   for (let w = 0; w < wordCount; w++) {
     const word = query.words[w]!;
-    if (within(ids, namesStart, namesEnd, asked.words[w]!)) {
+    if (marks.covers(list, w, mark)) {
       queryTotal += word.weight;
       queryCovered += word.weight * word.similarity;
       if (word.similarity === 1) exactWord = true;
       continue;
     }
-    // A word saying how the food is ("grilled") is nearly covered by a name saying the same ("cooked");
-    // one saying what it is is not: chorizo is pork, but not ham.
-    const values = query.valueOf.get(word.token);
-    if (values !== undefined && context.modifiers.qualifies(word.token)) {
-      if (sharesValue(values, context.variantValues[entry]![variantIndex]!)) {
+    const values = asked.values[w]!;
+    if (values !== null) {
+      const range = valuesAt + 2 * variantIndex;
+      if (sharesAny(values, coded, coded[range]!, coded[range + 1]!)) {
         queryTotal += word.weight;
         queryCovered += word.weight * SAME_VALUE_SIMILARITY * word.similarity;
         continue;
@@ -208,9 +195,12 @@ function scoreVariant(
   const nameTotal = numbers[at]!;
   let nameCovered = 0;
   let generic = true;
+  let hasHead = false;
   for (let k = tokensStart; k < tokensEnd; k++) {
-    if (within(asked.words, 0, wordCount, ids[k]!)) nameCovered += numbers[k]!;
+    const id = ids[k]!;
+    if (marks.has(id)) nameCovered += numbers[k]!;
     else if (qualifies[k] === 0) generic = false;
+    if (id === asked.head) hasHead = true;
   }
   let score =
     WEIGHTS.queryCoverage * (queryTotal === 0 ? 0 : queryCovered / queryTotal) +
@@ -219,14 +209,13 @@ function scoreVariant(
   const headCount = headsEnd - headsStart;
   const reversed =
     kind !== KIND_CODE.name && headCount === 1 && query.head !== undefined && ids[headsStart] !== asked.head;
-  if (query.head !== undefined && (!within(ids, tokensStart, tokensEnd, asked.head) || reversed))
-    score -= WEIGHTS.missingQueryHead;
+  if (query.head !== undefined && (!hasHead || reversed)) score -= WEIGHTS.missingQueryHead;
   // The name's head may go unsaid when a query word only ever names that kind of food: "minestrone"
   // is always a soup, "hollandaise" a sauce; "kebab" is not always a pizza.
   if (headCount > 0 && tokensEnd - tokensStart > 1) {
     let said = false;
     for (let k = headsStart; k < headsEnd && !said; k++) {
-      said = within(asked.words, 0, wordCount, ids[k]!) || within(asked.soleHeads, 0, wordCount, ids[k]!);
+      said = marks.has(ids[k]!) || marks.hasSole(ids[k]!);
     }
     if (!said) score -= WEIGHTS.missingNameHead;
   }
@@ -250,7 +239,14 @@ export interface RerankContext {
 }
 
 const KINDS: readonly NameKind[] = ['name', 'alias', 'synonym', 'related'];
-const packedNames = new WeakMap<RerankContext, PackedNames>();
+
+const tablesOf = new WeakMap<RerankContext, RerankTables>();
+
+/** Whether the query leaves one of these groups unstated. */
+function leavesUnstated(groups: Int32Array, start: number, end: number, asked: Uint8Array): boolean {
+  for (let i = start; i < end; i++) if (asked[groups[i]!] !== 1) return true;
+  return false;
+}
 
 /** Scores candidates; those contradicting the query are left out. Best first. */
 export function rerank(
@@ -258,28 +254,41 @@ export function rerank(
   query: PreparedQuery,
   candidates: readonly number[],
 ): Scored[] {
-  let packer = packedNames.get(context);
-  if (packer === undefined) {
-    packer = new PackedNames(context);
-    packedNames.set(context, packer);
+  let tables = tablesOf.get(context);
+  if (tables === undefined) {
+    tables = new RerankTables(context);
+    tablesOf.set(context, tables);
   }
-  const asked = queryIds(packer, context.index, query);
-  const wordCount = asked.words.length;
+  const asked = queryIds(
+    tables,
+    query.words,
+    query.head,
+    query.valueOf,
+    query.modifiers,
+    (token) => context.index.soleHead(token),
+    (token) => context.modifiers.qualifies(token),
+  );
+  const { marks, coded, packed } = tables;
+  // The same arrays for every entry (packed-names.ts).
+  const { ids, qualifies } = packed;
+  const groupCount = tables.codes.groupCount;
+  const askedGroups = asked.modifiers.groups;
   const scored: Scored[] = [];
   for (const entry of candidates) {
-    const stated = context.stated[entry]!;
-    if (conflicts(query.modifiers, stated)) continue;
+    const base = packed.baseOf(entry);
+    const codedAt = tables.codedAt(entry);
+    // What the entry states starts at codedAt + 2 (see RerankTables).
+    if (conflictsCoded(asked.modifiers, coded, codedAt + 2, groupCount)) continue;
     let best = Number.NEGATIVE_INFINITY;
     let via: Variant['kind'] = 'name';
     let exactWord = false;
     let generic = false;
-    const packed = packer.entry(entry);
-    const { ids } = packed;
-    for (let v = 0; v < ids[0]!; v++) {
-      const at = HEADER + NAME_STRIDE * v;
+    const trustedMark = marks.cover(TRUSTED, ids, ids[base + 1]!, ids[base + 2]!);
+    for (let v = 0; v < ids[base]!; v++) {
+      const at = base + HEADER + NAME_STRIDE * v;
       // A name sharing no word with the query cannot be the best one.
-      if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, asked)) continue;
-      const scored = scoreVariant(context, query, entry, v, packed, asked);
+      if (v > 0 && !sharesWord(ids, ids[at + 1]!, ids[at + 2]!, marks)) continue;
+      const scored = scoreVariant(query, v, packed, base, coded, coded[codedAt]!, asked, marks, trustedMark);
       if (scored.score > best) {
         best = scored.score;
         via = KINDS[ids[at]!]!;
@@ -287,19 +296,22 @@ export function rerank(
       }
       if (scored.generic && ids[at] !== KIND_CODE.related) generic = true;
     }
-    for (const group of query.modifiers.keys()) if (!stated.has(group)) best -= WEIGHTS.unstatedModifier;
+    for (let g = 0; g < askedGroups.length; g++) {
+      if (coded[codedAt + 2 + askedGroups[g]!] === 0) best -= WEIGHTS.unstatedModifier;
+    }
     // The main name's state words and food-defining words (packed-names.ts), if it has a main name.
-    if (ids[6] === 1) {
+    if (ids[base + 6] === 1) {
       let unasked = 0;
-      for (let k = ids[3]!, u = 0; k < ids[4]!; k++, u++) {
-        if (within(asked.words, 0, wordCount, ids[k]!)) continue;
+      for (let k = ids[base + 3]!, u = 0; k < ids[base + 4]!; k++, u++) {
+        if (marks.has(ids[k]!)) continue;
         // Which food it is (an animal), stated by the name and not by the query, is unasked too:
         // "salad" is a plain salad before a beef salad.
-        const definesUnasked = packed.unaskedGroups[u]!.some((group) => !query.modifiers.has(group));
-        if (packed.qualifies[k] === 1 || definesUnasked) unasked++;
+        const range = coded[codedAt + 1]! + 2 * u;
+        const definesUnasked = leavesUnstated(coded, coded[range]!, coded[range + 1]!, asked.modifiers.asked);
+        if (qualifies[k] === 1 || definesUnasked) unasked++;
       }
       best -= WEIGHTS.unaskedState * Math.min(unasked, MAX_UNASKED_STATES);
-      if (ids[5] === 1 && !query.modifiers.has('preparation')) best += WEIGHTS.plainDefault;
+      if (ids[base + 5] === 1 && !asked.preparation) best += WEIGHTS.plainDefault;
     }
     scored.push({ entry, score: best, via, exactWord, generic });
   }

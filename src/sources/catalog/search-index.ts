@@ -146,6 +146,11 @@ export class FoodIndex {
       }
       this.itselfWords.push(itself);
       this.trustedWords.push(trusted);
+      for (const token of trusted) {
+        const named = this.entriesNamedBy.get(token);
+        if (named === undefined) this.entriesNamedBy.set(token, [this.trustedWords.length - 1]);
+        else named.push(this.trustedWords.length - 1);
+      }
     }
     for (const [token, frequency] of this.documentFrequency) {
       this.vocabulary.set(token, frequency);
@@ -233,9 +238,26 @@ export class FoodIndex {
     return this.headsWith.get(token)?.values().next().value;
   }
 
+  /**
+   * Per word, the entries whose own name or curated alias has it, in increasing order: one look-up per
+   * word, then a search of one short array, where a set per entry meant a set read per candidate.
+   */
+  private readonly entriesNamedBy = new Map<string, number[]>();
+
   /** Whether the entry's own name or a curated alias has the word. */
   namedBy(entry: number, token: string): boolean {
-    return this.trustedWords[entry]!.has(token);
+    const named = this.entriesNamedBy.get(token);
+    if (named === undefined) return false;
+    let low = 0;
+    let high = named.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const found = named[middle]!;
+      if (found === entry) return true;
+      if (found < entry) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
   }
 
   /** Whether the word names the entry's food itself rather than describing it. */

@@ -1,5 +1,6 @@
+import SearchableMap from 'minisearch/SearchableMap';
 import { describe, expect, it } from 'vitest';
-import { NeighbourTypos } from '../../../src/sources/catalog/neighbour-typos.js';
+import { NeighbourTypos, withinOneEdit } from '../../../src/sources/catalog/neighbour-typos.js';
 import { FoodIndex } from '../../../src/sources/catalog/search-index.js';
 import { curatedText } from '../../support/curated-text.js';
 
@@ -64,5 +65,47 @@ describe('NeighbourTypos', () => {
   it('leaves words of two letters and numbers alone', () => {
     expect(typos.correct(['pa', 'thai'], 0)).toBeNull();
     expect(typos.correct(['4', 'kebab'], 0)).toBeNull();
+  });
+});
+
+describe('withinOneEdit', () => {
+  it('allows one letter added, dropped or changed, anywhere', () => {
+    expect(withinOneEdit('thai', 'thai')).toBe(true);
+    expect(withinOneEdit('tai', 'thai')).toBe(true);
+    expect(withinOneEdit('thai', 'tai')).toBe(true);
+    expect(withinOneEdit('thao', 'thai')).toBe(true);
+    expect(withinOneEdit('xhai', 'thai')).toBe(true);
+    expect(withinOneEdit('thaii', 'thai')).toBe(true);
+    expect(withinOneEdit('', 'a')).toBe(true);
+  });
+
+  it('refuses two edits, a swap of two letters among them', () => {
+    expect(withinOneEdit('tia', 'thai')).toBe(false);
+    expect(withinOneEdit('htai', 'thai')).toBe(false);
+    expect(withinOneEdit('th', 'thai')).toBe(false);
+    expect(withinOneEdit('aaa', 'aba')).toBe(true);
+    expect(withinOneEdit('aab', 'aba')).toBe(false);
+  });
+
+  it("agrees with MiniSearch's one-edit fuzzy search on every word near the catalog's", () => {
+    const words = [...new Set(index.variants.flat().flatMap((variant) => variant.tokens))];
+    const map = new SearchableMap<true>();
+    for (const word of words) map.set(word, true);
+    const letters = 'abehiknoprst';
+    const probes = new Set<string>(words);
+    for (const word of words) {
+      for (let i = 0; i <= word.length; i++) {
+        probes.add(word.slice(0, i) + word.slice(i + 1));
+        probes.add(word.slice(0, i) + word.slice(i + 2));
+        for (const letter of letters) {
+          probes.add(word.slice(0, i) + letter + word.slice(i));
+          probes.add(word.slice(0, i) + letter + word.slice(i + 1));
+        }
+      }
+    }
+    for (const probe of probes) {
+      const fuzzy = [...map.fuzzyGet(probe, 1).keys()].sort();
+      expect(words.filter((word) => withinOneEdit(probe, word)).sort(), probe).toEqual(fuzzy);
+    }
   });
 });

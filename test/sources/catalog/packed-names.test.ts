@@ -34,10 +34,10 @@ const words = (ids: Int32Array, start: number, end: number) =>
 
 describe('PackedNames', () => {
   it('packs each name with its kind, words, weights and heads', () => {
-    const { ids, numbers } = packed.entry(0);
-    expect(ids[0]).toBe(index.variants[0]!.length);
+    const { ids, numbers, base } = packed.entry(0);
+    expect(ids[base]).toBe(index.variants[0]!.length);
     index.variants[0]!.forEach((variant, v) => {
-      const at = HEADER + NAME_STRIDE * v;
+      const at = base + HEADER + NAME_STRIDE * v;
       expect(ids[at]).toBe(KIND_CODE[variant.kind]);
       expect(numbers[at]).toBe(variant.totalWeight);
       expect(words(ids, ids[at + 1]!, ids[at + 2]!)).toEqual(variant.tokens);
@@ -46,17 +46,37 @@ describe('PackedNames', () => {
         variant.heads.map((head) => packed.id(head)),
       );
     });
-    expect(new Set(words(ids, ids[1]!, ids[2]!))).toEqual(index.trustedWords[0]);
+    expect(new Set(words(ids, ids[base + 1]!, ids[base + 2]!))).toEqual(index.trustedWords[0]);
   });
 
   it("keeps the main name's unasked words and whether it is raw", () => {
-    const chicken = packed.entry(0).ids;
+    const { ids, base } = packed.entry(0);
     // "chicken" states the animal (a food-defining group); "cooked" is a non-default state.
-    expect(words(chicken, chicken[3]!, chicken[4]!)).toEqual(['chicken', 'cooked']);
-    expect(chicken[5]).toBe(0);
-    const broccoli = packed.entry(1).ids;
-    expect(broccoli[5]).toBe(1);
-    expect(broccoli[6]).toBe(1);
+    expect(words(ids, ids[base + 3]!, ids[base + 4]!)).toEqual(['chicken', 'cooked']);
+    expect(ids[base + 5]).toBe(0);
+    const broccoli = packed.entry(1);
+    expect(broccoli.ids[broccoli.base + 5]).toBe(1);
+    expect(broccoli.ids[broccoli.base + 6]).toBe(1);
+  });
+
+  it("keeps each entry's run apart, whichever is packed first", () => {
+    const fresh = new PackedNames({
+      index,
+      modifiers: new ModifierReader(groups),
+      nonDefaultStates: new Set(lexicon.nonDefaultStates),
+      qualifiers: new Set(lexicon.packWords),
+      foodDefiningGroups: new Set(groups.filter((group) => group.definesFood).map((group) => group.name)),
+    });
+    // baseOf packs the entry as entry() does, and says where it starts.
+    const secondBase = fresh.baseOf(1);
+    const second = fresh.entry(1);
+    expect(second.base).toBe(secondBase);
+    const first = fresh.entry(0);
+    expect([...first.ids]).toEqual([...packed.entry(0).ids]);
+    expect([...first.numbers]).toEqual([...packed.entry(0).numbers]);
+    expect(first.base).toBeLessThan(second.base);
+    // The broccoli's run is untouched by the chicken's, packed after it.
+    expect(second.ids[second.base]).toBe(index.variants[1]!.length);
   });
 
   it('gives a word no name has the id -1, which matches nothing', () => {

@@ -56,6 +56,26 @@ describe('FoodIndex', () => {
     expect(index.complete(['chicken', 'br'], 5)).toEqual([0]);
   });
 
+  it("says which entries' own names or curated aliases have a word, and only those", () => {
+    for (let entry = 0; entry < index.variants.length; entry++) {
+      for (const word of [
+        'chicken',
+        'breast',
+        'raw',
+        'broccoli',
+        'chocolate',
+        'milk',
+        'eggplant',
+        'laptop',
+      ]) {
+        expect(index.namedBy(entry, word), `${entry} ${word}`).toBe(index.trustedWords[entry]!.has(word));
+      }
+    }
+    expect(index.namedBy(1, 'raw')).toBe(true);
+    expect(index.namedBy(2, 'raw')).toBe(false);
+    expect(index.namedBy(4, 'raw')).toBe(true);
+  });
+
   it('keeps one of the names that read the same once normalised', () => {
     expect(index.variants[3]!.map((variant) => variant.kind)).toEqual(['name']);
   });
