@@ -32,6 +32,8 @@ const PRODUCT_SETS = [
   ...(withValidation ? ['queries-2026/products-d-validation.json'] : []),
   'queries-2026/products-e-dev.json',
   ...(withValidation ? ['queries-2026/products-e-validation.json'] : []),
+  'queries-2026/products-f-dev.json',
+  ...(withValidation ? ['queries-2026/products-f-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
@@ -43,6 +45,8 @@ const DISH_SETS = [
   ...(withValidation ? ['queries-2026/dishes-d-validation.json'] : []),
   'queries-2026/dishes-e-dev.json',
   ...(withValidation ? ['queries-2026/dishes-e-validation.json'] : []),
+  'queries-2026/dishes-f-dev.json',
+  ...(withValidation ? ['queries-2026/dishes-f-validation.json'] : []),
 ];
 
 const allQueries: string[] = [];
