@@ -85,6 +85,8 @@ export interface Summary {
   ok: number;
   /** Connection errors and timeouts over the rounds. */
   failures: number;
+  /** The most requests one measured run sent. */
+  mostPerRun: number;
 }
 
 /**
@@ -128,6 +130,7 @@ export async function compare(
       p99: median(runs.map((result) => result.latency.p99)),
       ok: ok / Math.max(1, total),
       failures: runs.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
+      mostPerRun: Math.max(...runs.map((result) => result.requests.total)),
     };
   });
 }

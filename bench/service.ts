@@ -8,8 +8,8 @@
  * BENCH_CONNECTIONS (default 50) shorten or widen a run.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -130,10 +130,12 @@ async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
 }
 
 /**
- * Distinct names per cold load run: more than one run of the service sends (about 4,000 per second,
- * so 50,000 covers 10 s with room to spare), so none repeats.
+ * Distinct names per cold load run: more than one run of the service can send (a faster service
+ * would need more; the run checks it did not send more than this), so none repeats.
  */
-const COLD_QUERIES_PER_RUN = 50_000;
+const COLD_QUERIES_PER_RUN = 200_000;
+/** The warm-up run lasts 1 s. */
+const COLD_QUERIES_WARM_UP = 40_000;
 
 /** A Markdown table of the servers, each against the first (the bare baseline). */
 function table(...[targets, summaries]: Parameters<typeof rows>): string[] {
@@ -219,16 +221,29 @@ export async function run(): Promise<string> {
     // Cold lookups: names never sent before in this run, so no cache (the service's or the matcher's)
     // can help; against the same bare server, measured again beside it.
     // Each run of the service gets its own slice of the names, so none is ever sent to it twice.
-    const coldQueries = buildQueries(COLD_QUERIES_PER_RUN * (SETTINGS.rounds + 1), 7);
+    const coldQueries = buildQueries(COLD_QUERIES_WARM_UP + COLD_QUERIES_PER_RUN * SETTINGS.rounds, 7);
     const coldTargets = [
       { label: 'bare node:http', port: bare.port },
       { label: 'carbon serve, cold lookups (cache disabled, every name new)', port: freshPort },
     ];
-    const slice = (round: number) =>
-      coldQueries
-        .slice((round + 1) * COLD_QUERIES_PER_RUN, (round + 2) * COLD_QUERIES_PER_RUN)
-        .map((path) => ({ method: 'GET', path }));
+    // One file of paths per run (round -1 is the warm-up), read by cold-paths.cjs in autocannon's
+    // worker: every request of the run, on any connection, gets the next name.
+    const pathsDir = mkdtempSync(join(tmpdir(), 'carbon-bench-cold-'));
+    const slice = (round: number) => {
+      const start = round < 0 ? 0 : COLD_QUERIES_WARM_UP + round * COLD_QUERIES_PER_RUN;
+      const end = round < 0 ? COLD_QUERIES_WARM_UP : start + COLD_QUERIES_PER_RUN;
+      const pathsFile = join(pathsDir, `round-${round}.json`);
+      if (!existsSync(pathsFile)) writeFileSync(pathsFile, JSON.stringify(coldQueries.slice(start, end)));
+      return [{ method: 'GET', path: '/', pathsFile, setupRequest: join(root, 'bench/cold-paths.cjs') }];
+    };
     const coldSummaries = await compare(coldTargets, slice, SETTINGS, { headers: { 'x-api-key': KEY } });
+    rmSync(pathsDir, { recursive: true, force: true });
+    const coldMostPerRun = coldSummaries[1]!.mostPerRun;
+    if (coldMostPerRun + SETTINGS.connections > COLD_QUERIES_PER_RUN) {
+      throw new Error(
+        `a cold run sent ${coldMostPerRun} requests, more than its ${COLD_QUERIES_PER_RUN} names`,
+      );
+    }
     const coldRatio = coldSummaries[1]!.rps / coldSummaries[0]!.rps;
     const match = timeMatches(loadCatalog(), buildQueries(2_000, 11));
     const [one, five] = loadavg();
@@ -241,7 +256,7 @@ export async function run(): Promise<string> {
       '',
       `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
       '',
-      `Cold lookups: ${fmt(coldQueries.length)} further distinct queries, a fresh slice of ${fmt(COLD_QUERIES_PER_RUN)} for each load run (warm-up included), so the service (its cache disabled) never sees a name twice; the bare server gets the same slices.`,
+      `Cold lookups: ${fmt(coldQueries.length)} further distinct queries, a fresh slice for each load run (${fmt(COLD_QUERIES_WARM_UP)} for the 1 s warm-up, ${fmt(COLD_QUERIES_PER_RUN)} for each measured run; the most one run sent: ${fmt(coldMostPerRun)}), each request on any connection taking the next name (\`bench/cold-paths.cjs\`), so the service (its cache disabled) never sees a name twice; the bare server gets the same slices.`,
       '',
       ...table(coldTargets, coldSummaries),
       '',
