@@ -43,8 +43,33 @@ function slips(token: string): string[] {
   return variants;
 }
 
+/**
+ * Vowels that may differ in a word otherwise typed right (see vowelSlip), in words long enough that
+ * two vowels are not a third of the word ("mochi" is not "mache").
+ */
+const MAX_VOWEL_SLIPS = 2;
+const MIN_VOWEL_SLIP_LENGTH = 7;
+
+/** A word with its vowels blanked: words that differ only in vowels share it. */
+function skeleton(word: string): string {
+  return word.replace(/[aeiou]/g, '*');
+}
+
+/** Catalog words by skeleton, built on first need (most queries never need it). */
+function skeletons(vocabulary: SearchableMap<number>): Map<string, string[]> {
+  const bySkeleton = new Map<string, string[]>();
+  for (const word of vocabulary.keys()) {
+    const key = skeleton(word);
+    const words = bySkeleton.get(key);
+    if (words === undefined) bySkeleton.set(key, [word]);
+    else words.push(word);
+  }
+  return bySkeleton;
+}
+
 export class TypoCorrector {
   private readonly remembered = new Map<string, CorrectedToken | null>();
+  private bySkeleton: Map<string, string[]> | undefined;
 
   constructor(
     /** Every catalog word (and spelling variant) with the number of entries that have it. */
@@ -93,8 +118,28 @@ export class TypoCorrector {
         consider(this.text.canonical(candidate) ?? candidate, distance, frequency);
       }
     }
+    if (best === null && edits === 1 && token.length >= MIN_VOWEL_SLIP_LENGTH)
+      this.vowelSlip(token, consider);
     const found = best as { token: string; distance: number } | null;
     return found === null ? null : { token: found.token, similarity: 1 - EDIT_SIMILARITY * found.distance };
+  }
+
+  /**
+   * Vowels typed for one another are a common spelling mistake ("vinager", "tomata"):
+   * two vowels may differ when every other letter is in place, where two other edits would not be
+   * allowed.
+   */
+  private vowelSlip(
+    token: string,
+    consider: (candidate: string, distance: number, frequency: number) => void,
+  ) {
+    this.bySkeleton ??= skeletons(this.vocabulary);
+    for (const candidate of this.bySkeleton.get(skeleton(token)) ?? []) {
+      let differing = 0;
+      for (let i = 0; i < token.length; i++) if (token[i] !== candidate[i]) differing++;
+      if (differing <= MAX_VOWEL_SLIPS && candidate[0] === token[0])
+        consider(this.text.canonical(candidate) ?? candidate, differing, this.vocabulary.get(candidate) ?? 0);
+    }
   }
 
   /** The commonest catalog word the query word begins ("pistach" → "pistachio"). */

@@ -37,6 +37,19 @@ describe('TypoCorrector', () => {
     expect(corrector.correct('brocolli')?.token).toBe('broccoli');
   });
 
+  it('reads two vowels typed for one another in a seven-letter word, not in a shorter one', () => {
+    const words = new SearchableMap<number>();
+    words.set('vinegar', 3);
+    words.set('mache', 1);
+    const corrector = new TypoCorrector(words, text);
+    // Two edits apart, where a seven-letter word is otherwise allowed one.
+    expect(corrector.correct('vinager')).toEqual({ token: 'vinegar', similarity: 0.8 });
+    // Consonants must all be in place, and the first letter too.
+    expect(corrector.correct('vinaber')).toBeNull();
+    expect(corrector.correct('ivnegar')?.token).toBe('vinegar');
+    expect(corrector.correct('mochi')).toBeNull();
+  });
+
   it('does not correct words of three letters or fewer, nor numbers', () => {
     expect(typos.correct('pea4')).toBeNull();
     expect(typos.correct('tom')).toBeNull();
