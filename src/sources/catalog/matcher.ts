@@ -172,7 +172,7 @@ export class FoodMatcher {
     if (parsed.vessel || parsed.tokens.some((token) => this.nonFood.has(token)))
       return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
-    const branded = this.brandItem(parsed, typos);
+    const branded = this.brandItem(parsed, typos, false);
     if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
@@ -191,6 +191,8 @@ export class FoodMatcher {
       if (attempt?.ranked[0]?.generic && this.acceptable(attempt, parsed))
         return this.answer(attempt, parsed);
     }
+    const brandFood = this.brandItem(parsed, typos, true);
+    if (brandFood !== null) return brandFood;
     return {
       answer: null,
       ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
@@ -199,18 +201,26 @@ export class FoodMatcher {
 
   /**
    * A brand asked for with nothing else the catalog knows ("Mars bar", "Weetabix 24 pack") means its
-   * reviewed item. With a food named ("Alpro almond", "Heinz tomato soup") the readings decide.
+   * reviewed item; so does a brand with the very food it is reviewed for ("Greggs sausage roll"), when
+   * the query read as typed finds nothing (withFood). With another food named ("Alpro almond", "Heinz
+   * tomato soup") the readings decide.
    */
-  private brandItem(parsed: QueryText, typos: Corrections): MatchResult | null {
+  private brandItem(parsed: QueryText, typos: Corrections, withFood: boolean): MatchResult | null {
     const entries = parsed.brands
       .map((brand) => ({ brand, entry: this.brandItems.get(brand.brand) }))
       .filter((found): found is { brand: Brand; entry: number } => found.entry !== undefined);
-    if (entries.length !== 1) return null;
-    const qualifiesOnly = parsed.tokens.every(
-      (token) => this.packWords.has(token) || /\d/.test(token) || this.correct(token, typos) === null,
-    );
-    if (!qualifiesOnly) return null;
-    const { brand, entry } = entries[0]!;
+    // A maker and its product line ("McVitie's Jaffa Cakes", "Cadbury Dairy Milk"): the line, named
+    // last, is the food.
+    const last = entries.at(-1);
+    if (last === undefined) return null;
+    const { brand, entry } = last;
+    const unknownOr = (known: (token: string) => boolean) =>
+      parsed.tokens.every((token) => /\d/.test(token) || known(token) || this.correct(token, typos) === null);
+    const food = new Set(this.text.catalogTokens(brand.food ?? ''));
+    const named = withFood
+      ? unknownOr((token) => food.has(token))
+      : unknownOr((token) => this.packWords.has(token));
+    if (!named) return null;
     // What the brand's food states holds: a jar of Nescafé granules is not the brewed drink.
     const stated = this.context.modifiers.read([
       ...parsed.tokens,
