@@ -70,6 +70,12 @@ describe('product matching', () => {
     // Hyphenated brands are the brand, however the hyphen is typed.
     expect(catalog.findProduct('Irn-Bru').notes[0]).toContain('Irn-Bru');
     expect(catalog.findProduct('Häagen-Dazs').name).toMatch(/^Ice cream/);
+    // A maker and its product line: the line, named last, is the food.
+    expect(product("McVitie's Jaffa Cakes 12 pack")).toBe(product('jaffa cakes'));
+    // A brand with the very food it is reviewed for, when that food alone finds nothing better.
+    expect(product('Greggs sausage roll')).toBe('Meat in puff pastry');
+    // Not when the query says more than the brand's food: whole milk is not its semi-skimmed item.
+    expect(product('Cravendale whole milk')).toMatch(/^Milk, whole/);
     // The brand's food still holds: a jar of granules is not the drink per litre.
     expect(product('Nescafé Gold Blend 200g') ?? 'refused').not.toMatch(/ready-to-drink/);
   });
@@ -92,6 +98,13 @@ describe('product matching', () => {
     expect(product('pickled red cabbage')).toBeNull();
     expect(product('candied ginger')).toBeNull();
     expect(product('cured salmon')).toBeNull();
+  });
+
+  it('reads how a food was cooked however a menu words it', () => {
+    expect(product('chargrilled chicken breast')).toMatch(/^Chicken, breast.*cooked/);
+    expect(product('uncooked brown rice')).toBe('Rice, brown, raw');
+    expect(product('pulled pork')).toMatch(/^Pork, shoulder, cooked/);
+    expect(product('lasagne al forno')).toMatch(/^Lasagna/);
   });
 
   it('never answers a breaded or battered food with the plain one', () => {
@@ -159,7 +172,11 @@ describe('product matching', () => {
 
   it('refuses body care and other things sold beside food that borrow a food word', () => {
     // Before the body-care and beauty-ingredient words, "shea body butter" was answered as butter.
-    for (const query of ['shea body butter', 'jojoba oil', 'coconut lip scrub']) {
+    for (const query of ['shea body butter', 'jojoba oil', 'coconut lip scrub', 'almond hand cream']) {
+      expect(product(query), query).toBeNull();
+    }
+    // Pet food names the animal's food in food words: the phrase says it is not for people.
+    for (const query of ['chicken dog food', 'salmon cat food 12 pouches']) {
       expect(product(query), query).toBeNull();
     }
   });
