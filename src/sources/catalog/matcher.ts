@@ -21,6 +21,8 @@ const SUGGESTION_SCORE = 0.3;
 const CANDIDATES = 40;
 /** At most this many words are set aside as a variety the catalog lacks ("King Edward potatoes"). */
 const MAX_SET_ASIDE = 2;
+/** A dish named in full may set words aside when it is named by at least this many (see namedInFull). */
+const MIN_WORDS_NAMED_IN_FULL = 2;
 /**
  * A brand asked for alone is answered with its hand-reviewed item: as sure as a curated alias of the
  * brand's food, though only the generic item (the answer says it is the closest match).
@@ -300,7 +302,8 @@ export class FoodMatcher {
     if (prepared.unknown.length === 0) return true;
     // With words set aside, at least one word must be the catalog's as typed: "scented candle" is not
     // a typo for "canele".
-    if (!this.closestMatches || !top.exactWord) return false;
+    if (!top.exactWord) return false;
+    if (!this.closestMatches) return this.namedInFull(attempt);
     if (reading.brand !== null) {
       // A brand alone whose food the catalog cannot read ("yeast extract spread") is not answered.
       if (parsed.tokens.length === 0 && prepared.unknown.some((token) => reading.stating.includes(token)))
@@ -312,6 +315,22 @@ export class FoodMatcher {
     // modifier the query states: a "chicken caesar wrap" is not an empty tortilla wrap.
     const stated = this.context.stated[top.entry]!;
     return top.generic && [...prepared.modifiers.keys()].every((group) => stated.has(group));
+  }
+
+  /**
+   * A dish whose every word the query has, and nothing else the catalog knows, is that dish whatever
+   * words it sets aside ("hyderabadi chicken biryani"), when its name is two words or more: one word
+   * alone ("reindeer stew") does not say the set-aside word is not the defining ingredient.
+   */
+  private namedInFull({ prepared, ranked }: Attempt): boolean {
+    const top = ranked[0]!;
+    const words = prepared.words.map((word) => word.token);
+    if (!top.generic || words.length < MIN_WORDS_NAMED_IN_FULL) return false;
+    const stated = this.context.stated[top.entry]!;
+    return (
+      this.index.variants[top.entry]!.some((variant) => words.every((word) => variant.set.has(word))) &&
+      [...prepared.modifiers.keys()].every((group) => stated.has(group))
+    );
   }
 
   private answer(attempt: Attempt, parsed: QueryText): MatchResult {

@@ -254,4 +254,13 @@ describe('dish matching', () => {
   it('does not set aside an unknown first word of a dish', () => {
     expect(recipe('reindeer stew')).toBeNull();
   });
+
+  it('sets aside a word it does not know when the rest names a dish in full, saying so', () => {
+    const biryani = catalog.findRecipe('kolkata chicken biryani');
+    expect(biryani.name).toMatch(/biryani/i);
+    expect(biryani.name).toMatch(/chicken/i);
+    expect(biryani.notes.join(' ')).toMatch(/closest match/i);
+    // The named dish must have every word the query knows: no other animal, no missing ingredient.
+    expect(recipe('kolkata prawn biryani')).toBeNull();
+  });
 });
