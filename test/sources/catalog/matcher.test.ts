@@ -118,6 +118,9 @@ describe('product matching', () => {
     expect(product('tea bags') ?? 'refused').not.toMatch(/brewed/);
     expect(product('cocoa powder')).toMatch(/^Cocoa powder/);
     expect(product('coffee')).toMatch(/ready-to-drink/);
+    // Nor dried milk or a packet of instant mash with the liquid or the made-up dish: a powder is dried.
+    expect(product('dried skimmed milk')).toMatch(/^Milk, powder, skimmed/);
+    expect(product('instant mash')).toMatch(/^Potato flakes, dehydrated/);
   });
 
   it('refuses what is not food, even with food words in it', () => {
