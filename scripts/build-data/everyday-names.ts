@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { foldWords } from '../../src/core/fold.js';
 import type { RecipesFile } from '../../src/sources/catalog/schema.js';
 import { CURATED_DIR } from './paths.js';
 
@@ -19,16 +20,6 @@ export function readEverydayNames(path = join(CURATED_DIR, 'everyday-names.json'
   return EverydayNamesFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
 
-/** Lower case, words only: the form in which two names are the same name. */
-function fold(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9%]+/g, ' ')
-    .trim();
-}
-
 /**
  * The everyday names the build may add: none that is already another food's catalog name or curated
  * alias (an exact name always finds its own food), none given to two foods, none with a non-food word.
@@ -39,7 +30,7 @@ export function usableEverydayNames(
   /** lexicon.nonFoodWords: a name with one would make "vitamin tablets" a food. */
   nonFoodWords: ReadonlySet<string>,
   /** The form in which two names are the same name (`taken` is keyed by it). */
-  keyOf: (name: string) => string = fold,
+  keyOf: (name: string) => string = foldWords,
   /**
    * Words of the catalog's names and curated aliases as written: food, as in the matcher. "dog" is a
    * pet, but "chilli dog" is named like "Hot dog".
@@ -63,7 +54,7 @@ export function usableEverydayNames(
     const ok =
       (owner === undefined || owner === code) &&
       owners.get(key)!.size === 1 &&
-      !fold(name).split(' ').some(nonFood);
+      !foldWords(name).split(' ').some(nonFood);
     if (!ok) dropped.push(`${name} (${code})`);
     return ok;
   };
@@ -83,8 +74,8 @@ export function takenNames(
 ): Map<string, string> {
   const taken = new Map<string, string>();
   for (const item of items) {
-    taken.set(fold(item.lciName), item.code);
-    for (const alias of aliasesByCode[item.code] ?? []) taken.set(fold(alias), item.code);
+    taken.set(foldWords(item.lciName), item.code);
+    for (const alias of aliasesByCode[item.code] ?? []) taken.set(foldWords(alias), item.code);
   }
   return taken;
 }
@@ -118,7 +109,7 @@ export function addDishEverydayNames(
     taken,
     nonFoodWords,
     keyOf,
-    new Set(written.flatMap((name) => fold(name).split(' '))),
+    new Set(written.flatMap((name) => foldWords(name).split(' '))),
   );
   let added = 0;
   for (const [name, names] of usable.byCode) {

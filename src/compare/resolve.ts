@@ -1,5 +1,6 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { isCarbonError, NotFoundError } from '../core/errors.js';
+import { foldWords } from '../core/fold.js';
 import { type ErrorView, MAX_SUGGESTIONS, toErrorView } from '../core/messages.js';
 import type { ProductResult, RecipeResult } from '../core/result.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
@@ -53,16 +54,6 @@ export const NO_INGREDIENT_READER =
 /** Words that join a dish's name without adding to it ("fish and chips", "fish & chips"). */
 const LINKING_WORDS = new Set(['and', 'with', 'the', 'of', 'in', 'a']);
 
-function folded(text: string): string {
-  return text
-    .replace(/&/g, ' and ')
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 export async function resolveItem(
   item: CompareItemInput,
   source: LookupSource,
@@ -104,8 +95,8 @@ export async function resolveItem(
     const productScore = product.value.confidence ?? 1;
     // On a tie, a dish whose name adds words to what was typed ("chicken" finds "Chicken dinner") is
     // a guess; "beef lasagne" finding "Lasagne" is not.
-    const typed = new Set(folded(input).split(' '));
-    const dishWords = folded(dish.value.name).split(' ');
+    const typed = new Set(foldWords(input).split(' '));
+    const dishWords = foldWords(dish.value.name).split(' ');
     const dishAddsWords = dishWords.some((word) => !typed.has(word) && !LINKING_WORDS.has(word));
     if (productScore > dishScore || (productScore === dishScore && dishAddsWords)) {
       return {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pluralize from 'pluralize';
 import { z } from 'zod';
 import { SourceUnavailableError } from '../core/errors.js';
+import { foldText } from '../core/fold.js';
 import { defaultDataDir } from '../sources/catalog/load.js';
 
 /**
@@ -82,10 +83,7 @@ export function readPortionsFile(dataDir = defaultDataDir()): PortionsFile {
 
 /** pluralize makes "chillies" "chilly": foods ending in -lli take -llies in the plural. */
 function singularWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  return foldText(text)
     .split(/[^a-z]+/)
     .filter(Boolean)
     .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pluralize from 'pluralize';
 import { z } from 'zod';
+import { foldWords } from '../../../src/core/fold.js';
 import { CURATED_DIR } from '../paths.js';
 import type { DishDefinition } from '../recipes/curated.js';
 import { dishCuisine, dishName, withoutVegetableGroups } from './names.js';
@@ -84,13 +85,8 @@ export function expandIngredients(
  * clashes, as the dish search reads "Chicken enchiladas" and "Chicken enchilada" as one name.
  */
 export function foldName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\band\/or\b/g, 'and')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()
+  return foldWords(name.replace(/\band\/or\b/gi, 'and'))
+    .replace(/%/g, '')
     .split(' ')
     .map((word) => pluralize.singular(word))
     .join(' ');

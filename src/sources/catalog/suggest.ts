@@ -1,6 +1,7 @@
 import type { LookupKind } from '../../core/errors.js';
+import { foldText } from '../../core/fold.js';
 import type { FoodIndex } from './search-index.js';
-import { foldText, type TextNormaliser } from './text.js';
+import type { TextNormaliser } from './text.js';
 
 /** Discord's limit for choice names and values. */
 const MAX_LENGTH = 100;

@@ -1,4 +1,5 @@
 import pluralize from 'pluralize';
+import { foldText } from '../../core/fold.js';
 import type { Brand, Lexicon } from './lexicon.js';
 
 /**
@@ -6,16 +7,6 @@ import type { Brand, Lexicon } from './lexicon.js';
  * so both sides reduce to the same tokens: folded, phrases and spellings unified, singular, no stop
  * words. Inflection comes from `pluralize`; the lexicon only lists its exceptions.
  */
-
-/** Lowercase, accents removed (NFKD), typographic quotes and "&" unified: "Crème Brûlée" → "creme brulee". */
-export function foldText(text: string): string {
-  // Most names are plain ASCII: skip the Unicode decomposition for them.
-  const plain = /^[\x20-\x7e]*$/.test(text) ? text : text.normalize('NFKD').replace(/\p{M}/gu, '');
-  return plain
-    .toLowerCase()
-    .replace(/[‘’`´]/g, "'")
-    .replace(/&/g, ' and ');
-}
 
 const UNIT =
   '(?:g|gr|grs|gram|grams|gramme|grammes|kg|kgs|kilo|kilos|mg|ml|cl|dl|l|lt|ltr|litre|litres|liter|liters|oz|fl ?oz|lb|lbs|pound|pounds|pt|pts|pint|pints|gal|gallon|gallons|pk|pack|packs|pcs|pieces|x)';

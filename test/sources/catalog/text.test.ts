@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, TextNormaliser } from '../../../src/sources/catalog/text.js';
+import { foldText } from '../../../src/core/fold.js';
+import { TextNormaliser } from '../../../src/sources/catalog/text.js';
 import { curatedText } from '../../support/curated-text.js';
 
 const { lexicon, brands, text } = curatedText();
