@@ -137,20 +137,26 @@ export function evaluateMatching(
     falsePositives,
     nonFoodMatched,
     refusals: fixture.notFound.length,
-    accuracy: correct / total,
-    wrongRate: wrong.length / total,
-    missedRate: missed.length / total,
+    // A set of must-not-match queries only has nothing to get wrong among found queries.
+    accuracy: total === 0 ? 1 : correct / total,
+    wrongRate: total === 0 ? 0 : wrong.length / total,
+    missedRate: total === 0 ? 0 : missed.length / total,
   };
 }
 
 /** One summary line, then (when `details`) every wrong, missed and falsely matched query. */
 export function describeEvaluation(title: string, evaluation: MatchEvaluation, details: boolean): string {
   const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  // A set of must-not-match queries only (the non-food set) has no accuracy to state.
+  const found =
+    evaluation.total === 0
+      ? ''
+      : `${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
+        `${percent(evaluation.wrongRate)} wrong match (${evaluation.wrongClosest} of them said to be the closest match; ` +
+        `${percent((evaluation.wrong.length - evaluation.wrongClosest) / evaluation.total)} confidently wrong), ` +
+        `${percent(evaluation.missedRate)} wrongly not found; `;
   const lines = [
-    `${title}: ${percent(evaluation.accuracy)} correct (${evaluation.correct}/${evaluation.total}), ` +
-      `${percent(evaluation.wrongRate)} wrong match (${evaluation.wrongClosest} of them said to be the closest match; ` +
-      `${percent((evaluation.wrong.length - evaluation.wrongClosest) / evaluation.total)} confidently wrong), ` +
-      `${percent(evaluation.missedRate)} wrongly not found; ` +
+    `${title}: ${found}` +
       `must-not-match queries matched anyway: ${evaluation.falsePositives.length}/${evaluation.refusals} ` +
       `(non-food: ${evaluation.nonFoodMatched.length})`,
   ];

@@ -167,6 +167,11 @@ describe('product matching', () => {
     for (const query of ['Whiskas', 'Gillette', 'Bonio']) expect(product(query), query).toBeNull();
   });
 
+  it('refuses a utensil named after the food it serves, and answers the food it serves', () => {
+    expect(product('ice cream scoop')).toBeNull();
+    expect(product('a scoop of ice cream')).toMatch(/^Ice cream/);
+  });
+
   it('refuses a vessel named after what it holds, and answers what a vessel holds', () => {
     for (const query of ['wine glass', 'milk jug', 'beer glasses']) expect(product(query), query).toBeNull();
     expect(product('glass of wine')).toMatch(/^Wine/);
@@ -179,7 +184,7 @@ describe('product matching', () => {
       expect(product(query), query).toBeNull();
     }
     // Pet food names the animal's food in food words: the phrase says it is not for people.
-    for (const query of ['chicken dog food', 'salmon cat food 12 pouches']) {
+    for (const query of ['chicken dog food', 'salmon cat food 12 pouches', 'tuna chunks for cats']) {
       expect(product(query), query).toBeNull();
     }
   });

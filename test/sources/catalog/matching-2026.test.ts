@@ -153,6 +153,15 @@ const SETS = [
     refusedAnyway: 4,
     nonFood: 0,
   },
+  // Set G: non-foods only, written blind to tune and check refusals (no accuracy to hold).
+  {
+    file: 'queries-2026/products-g-nonfood-dev.json',
+    probe: products,
+    accuracy: 1,
+    wrong: 0,
+    refusedAnyway: 0,
+    nonFood: 0,
+  },
   {
     file: 'queries-2026/dishes-f-dev.json',
     probe: dishes,
