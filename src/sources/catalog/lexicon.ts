@@ -57,8 +57,9 @@ export const LexiconSchema = z.object({
    */
   nonFoodWords: z.array(z.string().min(1)),
   /**
-   * Vessels a drink is served in: as a query's last word after a food ("coffee mug", "wine glass",
-   * "milk jug") they name the vessel, not what it holds ("a mug of coffee" is coffee).
+   * Vessels a drink is served in and utensils a food is served with: as a query's last word after a
+   * food ("coffee mug", "wine glass", "ice cream scoop") they name the vessel or utensil, not what it
+   * holds ("a mug of coffee" is coffee).
    */
   vesselWords: z.array(z.string().min(1)),
   /** Offered for an empty autocomplete box: common staples chosen by hand, not measured from usage. */
