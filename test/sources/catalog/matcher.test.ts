@@ -59,6 +59,8 @@ describe('product matching', () => {
     expect(product('Alpro almond')).toMatch(/^Almond drink/);
     // A meat-free brand's food is never poultry, which now states chicken or turkey.
     expect(product('Quorn Mince 300g') ?? '').not.toMatch(/^Poultry/);
+    // Its food is a "meat substitute": meat-free, though it says meat.
+    expect(product('Quorn Mince 300g') ?? '').not.toMatch(/^Beef/);
     expect(product('turkey mince')).toBe('Poultry, minced meat');
   });
 
