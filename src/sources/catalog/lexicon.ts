@@ -57,6 +57,12 @@ export const LexiconSchema = z.object({
    */
   nonFoodWords: z.array(z.string().min(1)),
   /**
+   * Foods the catalog lacks, by a word (or a phrase's token) that names them ("naan", "crumpet"): a
+   * query naming one is refused with suggestions, never answered with the neighbour its other words
+   * find ("naan bread" is not a sandwich loaf). A word the catalog uses is never one.
+   */
+  absentFoods: z.array(z.string().min(1)),
+  /**
    * Vessels a drink is served in and utensils a food is served with: as a query's last word after a
    * food ("coffee mug", "wine glass", "ice cream scoop") they name the vessel or utensil, not what it
    * holds ("a mug of coffee" is coffee).

@@ -91,6 +91,8 @@ export class FoodMatcher {
   private readonly packWords: ReadonlySet<string>;
   /** Words that make a query a non-food (lexicon.nonFoodWords), less any word a food's name uses. */
   private readonly nonFood: ReadonlySet<string>;
+  /** Foods the catalog lacks (lexicon.absentFoods), less any word a food's name uses. */
+  private readonly absentFoods: ReadonlySet<string>;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
   private readonly exact = new Map<string, number>();
   private readonly neighbourTypos: NeighbourTypos;
@@ -124,11 +126,10 @@ export class FoodMatcher {
     // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
     const foodNameWords = new Set<string>();
     for (const words of this.index.trustedWords) for (const word of words) foodNameWords.add(word);
-    this.nonFood = new Set(
-      lexicon.nonFoodWords
-        .map((word) => text.canonical(word) ?? word)
-        .filter((word) => !foodNameWords.has(word)),
-    );
+    const unused = (words: readonly string[]) =>
+      new Set(words.map((word) => text.canonical(word) ?? word).filter((word) => !foodNameWords.has(word)));
+    this.nonFood = unused(lexicon.nonFoodWords);
+    this.absentFoods = unused(lexicon.absentFoods);
     const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
     const modifiers = new ModifierReader(groups);
     this.context = {
@@ -174,7 +175,10 @@ export class FoodMatcher {
     if (parsed.vessel || parsed.tokens.some((token) => this.nonFood.has(token)))
       return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
-    const branded = this.brandItem(parsed, typos, false);
+    // A food the catalog lacks ("naan bread") is refused, with the suggestions its words find; served
+    // with one ("curry with naan"), the food itself is still answered.
+    const absent = parsed.headTokens.some((token) => this.absentFoods.has(token));
+    const branded = absent ? null : this.brandItem(parsed, typos, false);
     if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
     let fallback: Attempt | undefined;
@@ -183,17 +187,17 @@ export class FoodMatcher {
     )) {
       const attempt = this.attempt(reading, typos);
       if (attempt === null) continue;
-      if (this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);
+      if (!absent && this.acceptable(attempt, parsed)) return this.answer(attempt, parsed);
       if (fallback === undefined || topScore(attempt) > topScore(fallback)) fallback = attempt;
     }
-    const served = this.withoutSides(parsed, typos);
+    const served = absent ? null : this.withoutSides(parsed, typos);
     if (served !== null) {
       const attempt = this.attempt(served, typos);
       // The dish alone must be named in full: "soup with crusty bread" is not the tomato soup.
       if (attempt?.ranked[0]?.generic && this.acceptable(attempt, parsed))
         return this.answer(attempt, parsed);
     }
-    const brandFood = this.brandItem(parsed, typos, true);
+    const brandFood = absent ? null : this.brandItem(parsed, typos, true);
     if (brandFood !== null) return brandFood;
     return {
       answer: null,

@@ -180,6 +180,22 @@ describe('product matching', () => {
     expect(product('mug of hot chocolate')).not.toBeNull();
   });
 
+  it('refuses a food the catalog lacks rather than answer its neighbour, and suggests what it has', () => {
+    expect(product('plain naan bread')).toBeNull();
+    expect(product('crumpets 6 pack')).toBeNull();
+    expect(product('frozen yorkshire puddings')).toBeNull();
+    let refusal: unknown = null;
+    try {
+      catalog.findProduct('plain naan bread');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(NotFoundError);
+    expect((refusal as NotFoundError).suggestions.length).toBeGreaterThan(0);
+    // Served with one, the food itself is still answered.
+    expect(product('chicken curry with naan')).not.toBeNull();
+  });
+
   it('refuses body care and other things sold beside food that borrow a food word', () => {
     // Before the body-care and beauty-ingredient words, "shea body butter" was answered as butter.
     for (const query of ['shea body butter', 'jojoba oil', 'coconut lip scrub', 'almond hand cream']) {
