@@ -160,11 +160,13 @@ export class TextNormaliser {
       /\b(\d{2})\s*\/\s*(\d{1,2})\b/g,
       (ratio, lean: string, fat: string) => (Number(lean) + Number(fat) === 100 ? ` ${fat}% fat ` : ratio),
     );
-    // Brand spellings are words and single spaces: "Irn-Bru" and "Häagen-Dazs" are "irn bru", "haagen dazs".
+    // Brand spellings are words and single spaces: "Irn-Bru" and "Häagen-Dazs" are "irn bru", "haagen dazs",
+    // and "Ben & Jerry's" (folded to "ben  and  jerry's") is "ben and jerrys".
     const unquoted = folded
       .replace(/'s\b/g, 's')
       .replace(/'/g, '')
-      .replace(/(?<=[a-z])-(?=[a-z])/g, ' ');
+      .replace(/(?<=[a-z])-(?=[a-z])/g, ' ')
+      .replace(/\s+/g, ' ');
     const brands: Brand[] = [];
     const withoutBrands =
       this.brandPattern === null

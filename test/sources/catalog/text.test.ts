@@ -29,6 +29,12 @@ describe('TextNormaliser', () => {
     expect(text.query('Heinz Baked Beanz 4x415g').tokens).not.toContain('415g');
   });
 
+  it('finds a brand typed with an ampersand, which folds to " and " with spaces around it', () => {
+    const parsed = text.query("Ben & Jerry's Cookie Dough 465ml");
+    expect(parsed.brands.map((brand) => brand.brand)).toEqual(["Ben & Jerry's"]);
+    expect(parsed.tokens).toEqual(['cookie', 'dough']);
+  });
+
   it('reads a US lean/fat ratio as a fat percentage, kept when a catalog name has it', () => {
     expect(text.query('ground beef 80/20').tokens).not.toContain('20%');
     text.knownPercentages.add('20%'); // as FoodIndex does for "Beef, minced steak, 20% fat"
