@@ -159,6 +159,30 @@ const SETS = [
     refusedAnyway: 4,
     nonFood: 0,
   },
+  {
+    file: 'queries-2026/products-f-validation.json',
+    probe: products,
+    accuracy: 0.935,
+    wrong: 0.03,
+    refusedAnyway: 3,
+    nonFood: 2,
+  },
+  {
+    file: 'queries-2026/dishes-f-validation.json',
+    probe: dishes,
+    accuracy: 0.88,
+    wrong: 0.02,
+    refusedAnyway: 0,
+    nonFood: 0,
+  },
+  {
+    file: 'queries-2026/products-g-nonfood-validation.json',
+    probe: products,
+    accuracy: 1,
+    wrong: 0,
+    refusedAnyway: 8,
+    nonFood: 8,
+  },
   // Set G: non-foods only, written blind to tune and check refusals (no accuracy to hold).
   {
     file: 'queries-2026/products-g-nonfood-dev.json',
