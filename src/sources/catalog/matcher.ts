@@ -1,5 +1,5 @@
 import type { Brand, Lexicon } from './lexicon.js';
-import { conflicts, ModifierReader } from './modifiers.js';
+import { conflicts, ModifierReader, variantValues } from './modifiers.js';
 import { NeighbourTypos } from './neighbour-typos.js';
 import { type Reading, readingsOf } from './readings.js';
 import { type PreparedQuery, prepareQuery, type RerankContext, rerank, type Scored } from './rerank.js';
@@ -60,30 +60,6 @@ export interface MatchResult {
 /** Per word as typed, the catalog word its neighbours say it is (see NeighbourTypos). */
 type Corrections = ReadonlyMap<string, CorrectedToken>;
 const NO_CORRECTIONS: Corrections = new Map();
-
-/** A name stating no modifier value (most names): one shared set, never written to. */
-const NO_VALUES: ReadonlySet<string> = new Set();
-
-/** Per entry and name, the modifier values its words state; each word is read once. */
-function variantValues(index: FoodIndex, modifiers: ModifierReader): ReadonlySet<string>[][] {
-  const valuesOf = new Map<string, readonly string[]>();
-  return index.variants.map((variants) =>
-    variants.map((variant) => {
-      let values: Set<string> | undefined;
-      for (const token of variant.tokens) {
-        let keys = valuesOf.get(token);
-        if (keys === undefined) {
-          keys = modifiers.valueKeys(token);
-          valuesOf.set(token, keys);
-        }
-        if (keys.length === 0) continue;
-        values ??= new Set();
-        for (const key of keys) values.add(key);
-      }
-      return values ?? NO_VALUES;
-    }),
-  );
-}
 
 export class FoodMatcher {
   readonly index: FoodIndex;

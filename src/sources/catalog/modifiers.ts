@@ -1,4 +1,5 @@
 import type { ExclusiveGroup } from './lexicon.js';
+import type { FoodIndex } from './search-index.js';
 
 /**
  * Reads which modifier values words state (data/curated/lexicon.json's exclusive groups): an animal,
@@ -79,4 +80,28 @@ export function conflicts(asked: Map<string, Set<string>>, stated: Map<string, S
     if (!shared) return true;
   }
   return false;
+}
+
+/** A name stating no modifier value (most names): one shared set, never written to. */
+const NO_VALUES: ReadonlySet<string> = new Set();
+
+/** Per entry and name, the modifier values its words state; each word is read once. */
+export function variantValues(index: FoodIndex, modifiers: ModifierReader): ReadonlySet<string>[][] {
+  const valuesOf = new Map<string, readonly string[]>();
+  return index.variants.map((variants) =>
+    variants.map((variant) => {
+      let values: Set<string> | undefined;
+      for (const token of variant.tokens) {
+        let keys = valuesOf.get(token);
+        if (keys === undefined) {
+          keys = modifiers.valueKeys(token);
+          valuesOf.set(token, keys);
+        }
+        if (keys.length === 0) continue;
+        values ??= new Set();
+        for (const key of keys) values.add(key);
+      }
+      return values ?? NO_VALUES;
+    }),
+  );
 }

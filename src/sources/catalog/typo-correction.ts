@@ -125,9 +125,8 @@ export class TypoCorrector {
   }
 
   /**
-   * Vowels typed for one another are a common spelling mistake ("vinager", "tomata"):
-   * two vowels may differ when every other letter is in place, where two other edits would not be
-   * allowed.
+   * Vowels typed for one another are a common spelling mistake ("vinager" for "vinegar"): two vowels
+   * may differ when every other letter is in place, where two other edits would not be allowed.
    */
   private vowelSlip(
     token: string,
