@@ -1,4 +1,5 @@
 import type { Brand, Lexicon } from './lexicon.js';
+import { exactNames, type MatcherWords, matcherWords } from './matcher-words.js';
 import { conflicts, ModifierReader, variantValues } from './modifiers.js';
 import { NeighbourTypos } from './neighbour-typos.js';
 import { type Reading, readingsOf } from './readings.js';
@@ -65,12 +66,10 @@ export class FoodMatcher {
   readonly index: FoodIndex;
   private readonly context: RerankContext;
   private readonly packWords: ReadonlySet<string>;
-  /** Words that make a query a non-food (lexicon.nonFoodWords), less any word a food's name uses. */
-  private readonly nonFood: ReadonlySet<string>;
-  /** Foods the catalog lacks (lexicon.absentFoods), less any word a food's name uses. */
-  private readonly absentFoods: ReadonlySet<string>;
+  /** The lexicon's word lists as this matcher reads them (see matcherWords). */
+  private readonly words: MatcherWords;
   /** Names in their own words and order, as typed: an exact name always finds its entry. */
-  private readonly exact = new Map<string, number>();
+  private readonly exact: ReadonlyMap<string, number>;
   private readonly neighbourTypos: NeighbourTypos;
 
   /**
@@ -98,14 +97,8 @@ export class FoodMatcher {
     this.packWords = new Set(lexicon.packWords);
     this.index = new FoodIndex(entries, text, this.packWords);
     this.neighbourTypos = new NeighbourTypos(this.index.variants);
-    // A word of a food's own name or curated alias is food ("table salt"); one that only an Open Food
-    // Facts synonym uses ("Bird eggs") does not make "bird seed" a food.
-    const foodNameWords = new Set<string>();
-    for (const words of this.index.trustedWords) for (const word of words) foodNameWords.add(word);
-    const unused = (words: readonly string[]) =>
-      new Set(words.map((word) => text.canonical(word) ?? word).filter((word) => !foodNameWords.has(word)));
-    this.nonFood = unused(lexicon.nonFoodWords);
-    this.absentFoods = unused(lexicon.absentFoods);
+    this.words = matcherWords(lexicon, text, kind, this.index.trustedWords);
+    this.exact = exactNames(entries, text);
     const groups = lexicon.exclusiveGroups.filter((group) => group.appliesTo.includes(kind));
     const modifiers = new ModifierReader(groups);
     this.context = {
@@ -125,17 +118,6 @@ export class FoodMatcher {
       ]),
       foodDefiningGroups: new Set(groups.filter((group) => group.definesFood).map((group) => group.name)),
     };
-    entries.forEach((entry, i) => {
-      for (const name of entry.names) {
-        if (name.kind !== 'name' && name.kind !== 'alias') continue;
-        const key = text.catalogTokens(name.text).join(' ');
-        const previous = this.exact.get(key);
-        // First come wins, except that a curated alias beats another entry's main name.
-        if (key !== '' && (previous === undefined || (name.kind === 'alias' && previous !== i))) {
-          if (previous === undefined || name.kind === 'alias') this.exact.set(key, i);
-        }
-      }
-    });
   }
 
   match(query: string): MatchResult {
@@ -148,12 +130,12 @@ export class FoodMatcher {
     }
     const parsed = this.text.query(query);
     // "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold.
-    if (parsed.vessel || parsed.tokens.some((token) => this.nonFood.has(token)))
+    if (parsed.vessel || parsed.tokens.some((token) => this.words.nonFood.has(token)))
       return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
     // A food the catalog lacks ("naan bread") is refused, with the suggestions its words find; served
     // with one ("curry with naan"), the food itself is still answered.
-    const absent = parsed.headTokens.some((token) => this.absentFoods.has(token));
+    const absent = parsed.headTokens.some((token) => this.words.absentFoods.has(token));
     const branded = absent ? null : this.brandItem(parsed, typos, false);
     if (branded !== null) return branded;
     // Read lazily, best reading first: most queries need one.
@@ -330,9 +312,13 @@ export class FoodMatcher {
   private attempt(reading: Reading, typos: Corrections): Attempt | null {
     const first = this.rankFor(reading, reading.tokens, typos);
     if (first === null) return null;
-    const setAside = this.varietyWords(first.prepared, first.candidates);
-    if (!this.closestMatches || topScore(first) >= ANSWER_SCORE || setAside.length === 0)
-      return { ...first, reading };
+    if (topScore(first) >= ANSWER_SCORE) return { ...first, reading };
+    // A product's variety the catalog lacks; a dish's cooking word its names lack ("slow-braised beef
+    // bourguignon"), which only a dish named in full may set aside (acceptable, namedInFull).
+    const setAside = this.closestMatches
+      ? this.varietyWords(first.prepared, first.candidates)
+      : first.prepared.words.map((word) => word.token).filter((token) => this.words.unreadStates.has(token));
+    if (setAside.length === 0) return { ...first, reading };
     // The food is clear but its variety is not in the catalog: the closest generic item, said so.
     const kept = reading.tokens.filter(
       (token) => !setAside.includes(this.correct(token, typos)?.token ?? token),

@@ -277,6 +277,13 @@ describe('dish matching', () => {
     expect(recipe('big bowl of paella')).toBe('Paella');
   });
 
+  it('sets aside a cooking word a dish named in full lacks, not an ingredient', () => {
+    expect(recipe('slow-braised beef bourguignon')).toBe('Beef bourguignon');
+    // One word left is not a dish named in full; kidney is an ingredient, not a way of cooking.
+    expect(recipe('grilled salmon')).toBeNull();
+    expect(recipe('steak and kidney pie')).toBeNull();
+  });
+
   it('does not set aside an unknown first word of a dish', () => {
     expect(recipe('reindeer stew')).toBeNull();
   });
