@@ -26,7 +26,12 @@ describe('exactNames', () => {
     const exact = exactNames(
       [
         { names: [{ text: 'Oat drink', kind: 'name' }] },
-        { names: [{ text: 'Oat milk', kind: 'name' }, { text: 'oat drink', kind: 'alias' }] },
+        {
+          names: [
+            { text: 'Oat milk', kind: 'name' },
+            { text: 'oat drink', kind: 'alias' },
+          ],
+        },
         { names: [{ text: 'Porridge', kind: 'synonym' }] },
       ],
       text,
