@@ -36,6 +36,8 @@ const PRODUCT_SETS = [
   ...(withValidation ? ['queries-2026/products-f-validation.json'] : []),
   'queries-2026/products-g-nonfood-dev.json',
   ...(withValidation ? ['queries-2026/products-g-nonfood-validation.json'] : []),
+  'queries-2026/products-h-nonfood-dev.json',
+  ...(withValidation ? ['queries-2026/products-h-nonfood-validation.json'] : []),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',

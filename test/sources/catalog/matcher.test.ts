@@ -169,8 +169,10 @@ describe('product matching', () => {
     for (const query of ['Whiskas', 'Gillette', 'Bonio']) expect(product(query), query).toBeNull();
   });
 
-  it('refuses a utensil named after the food it serves, and answers the food it serves', () => {
+  it('refuses a utensil or appliance named after the food it serves, and answers the food', () => {
     expect(product('ice cream scoop')).toBeNull();
+    expect(product('bean to cup coffee machine')).toBeNull();
+    expect(product('kids lunch box with apple print')).toBeNull();
     expect(product('a scoop of ice cream')).toMatch(/^Ice cream/);
   });
 

@@ -193,6 +193,14 @@ const SETS = [
     nonFood: 0,
   },
   {
+    file: 'queries-2026/products-h-nonfood-dev.json',
+    probe: products,
+    accuracy: 1,
+    wrong: 0,
+    refusedAnyway: 4,
+    nonFood: 4,
+  },
+  {
     file: 'queries-2026/dishes-f-dev.json',
     probe: dishes,
     accuracy: 0.9,
