@@ -193,6 +193,14 @@ const SETS = [
     nonFood: 0,
   },
   {
+    file: 'queries-2026/products-h-nonfood-validation.json',
+    probe: products,
+    accuracy: 1,
+    wrong: 0,
+    refusedAnyway: 17,
+    nonFood: 17,
+  },
+  {
     file: 'queries-2026/products-h-nonfood-dev.json',
     probe: products,
     accuracy: 1,
