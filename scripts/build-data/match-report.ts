@@ -22,36 +22,20 @@ const recipeLookup = createRecipeProbe(catalog);
 
 // The validation halves are measured on request only, so tuning runs never show them.
 const withValidation = process.argv.includes('--validation');
+/** A 2026 blind set's development half, and its validation half when asked for. */
+const halves = (name: string): string[] => [
+  `queries-2026/${name}-dev.json`,
+  ...(withValidation ? [`queries-2026/${name}-validation.json`] : []),
+];
 const PRODUCT_SETS = [
-  'queries-2026/products-dev.json',
   'queries-2026/products-dev2.json',
-  ...(withValidation ? ['queries-2026/products-validation.json'] : []),
-  'queries-2026/products-c-dev.json',
-  ...(withValidation ? ['queries-2026/products-c-validation.json'] : []),
-  'queries-2026/products-d-dev.json',
-  ...(withValidation ? ['queries-2026/products-d-validation.json'] : []),
-  'queries-2026/products-e-dev.json',
-  ...(withValidation ? ['queries-2026/products-e-validation.json'] : []),
-  'queries-2026/products-f-dev.json',
-  ...(withValidation ? ['queries-2026/products-f-validation.json'] : []),
-  'queries-2026/products-g-nonfood-dev.json',
-  ...(withValidation ? ['queries-2026/products-g-nonfood-validation.json'] : []),
-  'queries-2026/products-h-nonfood-dev.json',
-  ...(withValidation ? ['queries-2026/products-h-nonfood-validation.json'] : []),
+  ...['products', 'products-c', 'products-d', 'products-e', 'products-f'].flatMap(halves),
+  ...['products-g-nonfood', 'products-h-nonfood'].flatMap(halves),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
 ];
-const DISH_SETS = [
-  'queries-2026/dishes-dev.json',
-  ...(withValidation ? ['queries-2026/dishes-validation.json'] : []),
-  'queries-2026/dishes-d-dev.json',
-  ...(withValidation ? ['queries-2026/dishes-d-validation.json'] : []),
-  'queries-2026/dishes-e-dev.json',
-  ...(withValidation ? ['queries-2026/dishes-e-validation.json'] : []),
-  'queries-2026/dishes-f-dev.json',
-  ...(withValidation ? ['queries-2026/dishes-f-validation.json'] : []),
-];
+const DISH_SETS = ['dishes', 'dishes-d', 'dishes-e', 'dishes-f'].flatMap(halves);
 
 const allQueries: string[] = [];
 for (const file of PRODUCT_SETS) {
