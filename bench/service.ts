@@ -236,8 +236,9 @@ export async function run(): Promise<string> {
       if (!existsSync(pathsFile)) writeFileSync(pathsFile, JSON.stringify(coldQueries.slice(start, end)));
       return [{ method: 'GET', path: '/', pathsFile, setupRequest: join(root, 'bench/cold-paths.cjs') }];
     };
-    const coldSummaries = await compare(coldTargets, slice, SETTINGS, { headers: { 'x-api-key': KEY } });
-    rmSync(pathsDir, { recursive: true, force: true });
+    const coldSummaries = await compare(coldTargets, slice, SETTINGS, {
+      headers: { 'x-api-key': KEY },
+    }).finally(() => rmSync(pathsDir, { recursive: true, force: true }));
     const coldMostPerRun = coldSummaries[1]!.mostPerRun;
     if (coldMostPerRun + SETTINGS.connections > COLD_QUERIES_PER_RUN) {
       throw new Error(
