@@ -178,18 +178,17 @@ export class FoodMatcher {
     const last = entries.at(-1);
     if (last === undefined) return null;
     const { brand, entry } = last;
-    const unknownOr = (known: (token: string) => boolean) =>
-      parsed.tokens.every((token) => /\d/.test(token) || known(token) || this.correct(token, typos) === null);
-    const food = new Set(this.text.catalogTokens(brand.food ?? ''));
-    const named = withFood
-      ? unknownOr((token) => food.has(token))
-      : unknownOr((token) => this.packWords.has(token));
-    if (!named) return null;
+    const food = this.text.catalogTokens(brand.food ?? '');
+    // Besides numbers and words the catalog does not know: the brand's food's words, or pack words.
+    const known = withFood
+      ? (token: string) => food.includes(token)
+      : (token: string) => this.packWords.has(token);
+    if (
+      !parsed.tokens.every((token) => /\d/.test(token) || known(token) || this.correct(token, typos) === null)
+    )
+      return null;
     // What the brand's food states holds: a jar of Nescafé granules is not the brewed drink.
-    const stated = this.context.modifiers.read([
-      ...parsed.tokens,
-      ...this.text.catalogTokens(brand.food ?? ''),
-    ]);
+    const stated = this.context.modifiers.read([...parsed.tokens, ...food]);
     if (conflicts(stated, this.context.stated[entry]!)) return null;
     return {
       answer: { entry, confidence: BRAND_ITEM_CONFIDENCE, closest: true, setAside: [brand.brand] },
@@ -275,8 +274,13 @@ export class FoodMatcher {
     }
     // The closest generic item must be generic ("bird seed" is not "Sesame seed") and must keep every
     // modifier the query states: a "chicken caesar wrap" is not an empty tortilla wrap.
-    const stated = this.context.stated[top.entry]!;
-    return top.generic && [...prepared.modifiers.keys()].every((group) => stated.has(group));
+    return top.generic && this.keepsModifiers(prepared, top.entry);
+  }
+
+  /** Whether the entry states every modifier group the query states. */
+  private keepsModifiers(prepared: PreparedQuery, entry: number): boolean {
+    const stated = this.context.stated[entry]!;
+    return [...prepared.modifiers.keys()].every((group) => stated.has(group));
   }
 
   /**
@@ -288,11 +292,7 @@ export class FoodMatcher {
     const top = ranked[0]!;
     const words = prepared.words.map((word) => word.token);
     if (!top.generic || words.length < MIN_WORDS_NAMED_IN_FULL) return false;
-    const stated = this.context.stated[top.entry]!;
-    return (
-      this.index.variants[top.entry]!.some((variant) => words.every((word) => variant.set.has(word))) &&
-      [...prepared.modifiers.keys()].every((group) => stated.has(group))
-    );
+    return this.index.namesAll(top.entry, words) && this.keepsModifiers(prepared, top.entry);
   }
 
   private answer(attempt: Attempt, parsed: QueryText): MatchResult {
@@ -376,7 +376,7 @@ export class FoodMatcher {
     const withHead = candidates.filter((entry) => this.index.namedBy(entry, head));
     if (withHead.length === 0) return [];
     const words = qualifying.filter(
-      (token) => !withHead.some((entry) => this.index.namesTogether(entry, head, token)),
+      (token) => !withHead.some((entry) => this.index.namesAll(entry, [head, token])),
     );
     return words.length <= MAX_SET_ASIDE ? words : [];
   }

@@ -270,11 +270,9 @@ export class FoodIndex {
     return this.variants[entry]!.some((variant) => variant.set.has(token));
   }
 
-  /** Whether one of an entry's names has both words. */
-  namesTogether(entry: number, first: string, second: string): boolean {
-    return this.variants[entry]!.some(
-      (variant) => variant.tokens.includes(first) && variant.tokens.includes(second),
-    );
+  /** Whether one of an entry's names has every one of the words. */
+  namesAll(entry: number, tokens: readonly string[]): boolean {
+    return this.variants[entry]!.some((variant) => tokens.every((token) => variant.set.has(token)));
   }
 
   /**
