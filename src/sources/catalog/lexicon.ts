@@ -63,9 +63,9 @@ export const LexiconSchema = z.object({
    */
   absentFoods: z.array(z.string().min(1)),
   /**
-   * Vessels a drink is served in and utensils a food is served with: as a query's last word after a
-   * food ("coffee mug", "wine glass", "ice cream scoop") they name the vessel or utensil, not what it
-   * holds ("a mug of coffee" is coffee).
+   * Vessels a drink is served in, and utensils and appliances named after a food: as a query's last
+   * word after a food ("coffee mug", "ice cream scoop", "coffee machine") they name the thing, not the
+   * food it holds or makes ("a mug of coffee" is coffee).
    */
   vesselWords: z.array(z.string().min(1)),
   /** Offered for an empty autocomplete box: common staples chosen by hand, not measured from usage. */
