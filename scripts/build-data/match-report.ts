@@ -29,13 +29,13 @@ const halves = (name: string): string[] => [
 ];
 const PRODUCT_SETS = [
   'queries-2026/products-dev2.json',
-  ...['products', 'products-c', 'products-d', 'products-e', 'products-f'].flatMap(halves),
+  ...['products', 'products-c', 'products-d', 'products-e', 'products-f', 'products-i'].flatMap(halves),
   ...['products-g-nonfood', 'products-h-nonfood'].flatMap(halves),
   'product-queries.json',
   'product-queries-holdout.json',
   'product-queries-blind.json',
 ];
-const DISH_SETS = ['dishes', 'dishes-d', 'dishes-e', 'dishes-f'].flatMap(halves);
+const DISH_SETS = ['dishes', 'dishes-d', 'dishes-e', 'dishes-f', 'dishes-i'].flatMap(halves);
 
 const allQueries: string[] = [];
 for (const file of PRODUCT_SETS) {
