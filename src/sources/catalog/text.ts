@@ -9,7 +9,7 @@ import type { Brand, Lexicon } from './lexicon.js';
  */
 
 const UNIT =
-  '(?:g|gr|grs|gram|grams|gramme|grammes|kg|kgs|kilo|kilos|mg|ml|cl|dl|l|lt|ltr|litre|litres|liter|liters|oz|fl ?oz|lb|lbs|pound|pounds|pt|pts|pint|pints|gal|gallon|gallons|pk|pack|packs|pcs|pieces|x)';
+  '(?:g|gr|grs|gram|grams|gramme|grammes|kg|kgs|kilo|kilos|mg|ml|cl|dl|l|lt|ltr|litre|litres|liter|liters|oz|fl ?oz|lb|lbs|pound|pounds|pt|pts|pint|pints|gal|gallon|gallons|pk|pack|packs|pc|pcs|pce|piece|pieces|ct|count|x)';
 /** Pack sizes and quantities: "415g", "1.5 l", "6x330ml", "2 pints", "x6", "4 pack", a bare number. */
 const QUANTITY = new RegExp(
   `\\b(?:\\d+(?:[.,]\\d+)?\\s*x\\s*)?\\d+(?:[.,]\\d+)?\\s*${UNIT}\\b|\\bx\\s*\\d+\\b|\\b\\d+(?:[.,]\\d+)?(?![\\d.,]*\\s*%)\\b`,

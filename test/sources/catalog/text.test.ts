@@ -27,6 +27,9 @@ describe('TextNormaliser', () => {
     expect(parsed.brands.map((brand) => brand.brand)).toEqual(['Oatly']);
     expect(parsed.tokens).toEqual(['barista', 'oat', 'drink']);
     expect(text.query('Heinz Baked Beanz 4x415g').tokens).not.toContain('415g');
+    // Counts of pieces, as fast-food menus and US packs give them: "pc" alone is a computer.
+    expect(text.query('chicken nuggets 9 pc').tokens).toEqual(['chicken', 'nugget']);
+    expect(text.query('eggs 12 ct').tokens).toEqual(['egg']);
   });
 
   it('finds a brand typed with an ampersand, which folds to " and " with spaces around it', () => {
