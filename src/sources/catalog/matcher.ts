@@ -197,8 +197,9 @@ export class FoodMatcher {
   }
 
   /**
-   * The food without what it is served with, when the sides state nothing a modifier reads: "butter
-   * chicken with garlic naan" is butter chicken, but "pasta with prawns" is not any pasta.
+   * The food without what it is served with, when the sides state nothing a modifier reads but the
+   * fallback: "butter chicken with garlic naan" is butter chicken, but "pasta with prawns" is not any
+   * pasta.
    */
   private withoutSides(parsed: QueryText, typos: Corrections): Reading | null {
     const { tokens, headTokens } = parsed;
@@ -206,8 +207,9 @@ export class FoodMatcher {
     if (headTokens.length === 0 || headTokens.length === tokens.length) return null;
     const named = new Set(headTokens);
     const sides = tokens.filter((token) => !named.has(token));
+    // A side of potato salad does not make the schnitzel meat-free.
     const stated = (token: string) =>
-      this.context.modifiers.valueKeys(this.correct(token, typos)?.token ?? token).length > 0;
+      this.context.modifiers.statesBeyondFallback(this.correct(token, typos)?.token ?? token);
     if (sides.some(stated)) return null;
     return { tokens: [...headTokens], headTokens, describing: new Set(), stating: [], brand: null };
   }

@@ -37,6 +37,16 @@ export class ModifierReader {
   }
 
   /**
+   * Whether a word states a value besides its group's fallback: "potato" says only that a dish may be
+   * meat-free, which any other value overrides (ExclusiveGroup.fallbackValue).
+   */
+  statesBeyondFallback(token: string): boolean {
+    return (this.meanings.get(token) ?? []).some(
+      (meaning) => !this.fallbacks.some((f) => f.group === meaning.group && f.value === meaning.value),
+    );
+  }
+
+  /**
    * Whether a word states how the food is (raw, dried, sugared), as against what the food is: "chicken"
    * and "chickpea" name the food as much as they say which animal it is or is not.
    */

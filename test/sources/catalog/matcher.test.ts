@@ -268,6 +268,8 @@ describe('dish matching', () => {
     // A side that names an animal is part of the dish: never a lasagne without it.
     expect(recipe('lasagne with chicken')).toBe('Lasagna with chicken or turkey');
     expect(recipe('lasagne with kangaroo')).toBeNull();
+    // A side that only says "no meat" (potato) does not make a meat dish meat-free.
+    expect(recipe('wiener schnitzel with potato salad')).toBe('Wiener schnitzel');
     // Nor is a kind of dish with sides any one dish of that kind.
     expect(recipe('soup with crusty bread')).toBeNull();
     expect(recipe('pie with mash')).toBeNull();

@@ -33,6 +33,13 @@ describe('ModifierReader', () => {
     expect(reader.read(['chickpea', 'chicken']).get('animal')).toEqual(new Set(['chicken']));
   });
 
+  it('tells a word stating only its group\'s fallback from one stating a value of its own', () => {
+    expect(reader.statesBeyondFallback('chickpea')).toBe(false);
+    expect(reader.statesBeyondFallback('chicken')).toBe(true);
+    expect(reader.statesBeyondFallback('fried')).toBe(true);
+    expect(reader.statesBeyondFallback('curry')).toBe(false);
+  });
+
   it('tells a word that only qualifies the food from one that names it', () => {
     expect(reader.qualifies('fried')).toBe(true);
     expect(reader.qualifies('chickpea')).toBe(false);
