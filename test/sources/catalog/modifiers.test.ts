@@ -33,7 +33,7 @@ describe('ModifierReader', () => {
     expect(reader.read(['chickpea', 'chicken']).get('animal')).toEqual(new Set(['chicken']));
   });
 
-  it('tells a word stating only its group\'s fallback from one stating a value of its own', () => {
+  it("tells a word stating only its group's fallback from one stating a value of its own", () => {
     expect(reader.statesBeyondFallback('chickpea')).toBe(false);
     expect(reader.statesBeyondFallback('chicken')).toBe(true);
     expect(reader.statesBeyondFallback('fried')).toBe(true);
