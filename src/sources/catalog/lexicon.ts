@@ -39,8 +39,11 @@ export const LexiconSchema = z.object({
   marketingWords: z.array(z.string().min(1)),
   /** Spelling variants and UK/US words, reduced to one token (after singularising). */
   spellings: z.record(z.string(), z.string()),
-  /** Multi-word phrases rewritten before tokenising, on both sides ("sugar free" → "unsweetened"). */
-  phrases: z.record(z.string(), z.string()),
+  /**
+   * Multi-word phrases rewritten before tokenising, on both sides ("sugar free" → "unsweetened"). Folded,
+   * as the text they are found in is by then (hyphens are spaces): see PhraseTable.
+   */
+  phrases: z.record(FoldedPhrase, z.string()),
   /** Exceptions for the inflection library: [singular, plural] pairs, and words never singularised. */
   inflection: z.object({
     irregular: z.array(z.tuple([z.string(), z.string()])),

@@ -1,6 +1,7 @@
 import pluralize from 'pluralize';
 import { foldText } from '../../core/fold.js';
 import type { Brand, Lexicon } from './lexicon.js';
+import { PhraseTable } from './phrase-table.js';
 
 /**
  * Text normalisation shared by the index (food names, aliases, synonyms) and lookups (user queries),
@@ -19,15 +20,6 @@ const QUANTITY = new RegExp(
 /** Far above the catalog's own vocabulary (about 3,500 words), small in memory. */
 const MAX_CACHED_SINGULARS = 50_000;
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
-}
-
-function alternation(phrases: Iterable<string>): RegExp | null {
-  const sorted = [...phrases].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return sorted.length === 0 ? null : new RegExp(`\\b(?:${sorted.join('|')})\\b`, 'g');
-}
-
 export interface QueryText {
   /** Tokens of the query with quantities, brands and marketing words removed. */
   tokens: string[];
@@ -44,8 +36,8 @@ export class TextNormaliser {
   private readonly marketingWords: ReadonlySet<string>;
   private readonly spellings: ReadonlyMap<string, string>;
   private readonly phrases: ReadonlyMap<string, string>;
-  private readonly phrasePattern: RegExp | null;
-  private readonly brandPattern: RegExp | null;
+  private readonly phraseTable: PhraseTable;
+  private readonly brandTable: PhraseTable;
   private readonly brandBySpelling: ReadonlyMap<string, Brand>;
   private readonly uncountable: ReadonlySet<string>;
   private readonly vesselWords: ReadonlySet<string>;
@@ -58,7 +50,7 @@ export class TextNormaliser {
     this.marketingWords = new Set(lexicon.marketingWords);
     this.spellings = new Map(Object.entries(lexicon.spellings));
     this.phrases = new Map(Object.entries(lexicon.phrases));
-    this.phrasePattern = alternation(this.phrases.keys());
+    this.phraseTable = new PhraseTable(this.phrases.keys());
     this.uncountable = new Set(lexicon.inflection.uncountable);
     this.vesselWords = new Set(lexicon.vesselWords);
     // pluralize keeps its rules globally; adding the same rule twice is harmless.
@@ -67,7 +59,7 @@ export class TextNormaliser {
     const bySpelling = new Map<string, Brand>();
     for (const brand of brands) for (const spelling of brand.match) bySpelling.set(spelling, brand);
     this.brandBySpelling = bySpelling;
-    this.brandPattern = alternation(bySpelling.keys());
+    this.brandTable = new PhraseTable(bySpelling.keys());
   }
 
   private singular(word: string): string {
@@ -92,10 +84,7 @@ export class TextNormaliser {
 
   private rewritePhrases(folded: string): string {
     const unquoted = folded.replace(/'s\b/g, '').replace(/'/g, '').replace(/-/g, ' ');
-    const pattern = this.phrasePattern;
-    return pattern === null
-      ? unquoted
-      : unquoted.replace(pattern, (phrase) => ` ${this.phrases.get(phrase)} `);
+    return this.phraseTable.replace(unquoted, (phrase) => ` ${this.phrases.get(phrase)} `);
   }
 
   private tokenise(text: string, dropMarketing: boolean): string[] {
@@ -168,14 +157,11 @@ export class TextNormaliser {
       .replace(/(?<=[a-z])-(?=[a-z])/g, ' ')
       .replace(/\s+/g, ' ');
     const brands: Brand[] = [];
-    const withoutBrands =
-      this.brandPattern === null
-        ? unquoted
-        : unquoted.replace(this.brandPattern, (spelling) => {
-            const brand = this.brandBySpelling.get(spelling);
-            if (brand !== undefined && !brands.includes(brand)) brands.push(brand);
-            return ' , ';
-          });
+    const withoutBrands = this.brandTable.replace(unquoted, (spelling) => {
+      const brand = this.brandBySpelling.get(spelling);
+      if (brand !== undefined && !brands.includes(brand)) brands.push(brand);
+      return ' , ';
+    });
     const text = this.rewritePhrases(withoutBrands.replace(QUANTITY, ' '));
     const cut = text.search(/\s(?:in|with|w|on|for|from|to)\s/);
     const tokens = this.tokenise(text, true);
