@@ -21,6 +21,11 @@ export const ExclusiveGroupSchema = z.object({
   values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
   /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
   fallbackValue: z.string().optional(),
+  /**
+   * Per value a query asks for, values a food may state instead when none states it, said to be only
+   * the closest match: frozen cod the catalog lacks is its raw (fresh) cod.
+   */
+  accepts: z.record(z.string(), z.array(z.string())).optional(),
   /** Where the group decides: dish names rarely say "cooked", so only the animal matters for dishes. */
   appliesTo: z.array(z.enum(['products', 'dishes'])).min(1),
   /**

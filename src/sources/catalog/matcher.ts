@@ -189,7 +189,7 @@ export class FoodMatcher {
       return null;
     // What the brand's food states holds: a jar of Nescafé granules is not the brewed drink.
     const stated = this.context.modifiers.read([...parsed.tokens, ...food]);
-    if (conflicts(stated, this.context.stated[entry]!)) return null;
+    if (conflicts(this.context.modifiers.widen(stated), this.context.stated[entry]!)) return null;
     return {
       answer: { entry, confidence: BRAND_ITEM_CONFIDENCE, closest: true, setAside: [brand.brand] },
       ranked: [{ entry, score: BRAND_ITEM_CONFIDENCE, via: 'alias', exactWord: true, generic: true }],
@@ -304,7 +304,11 @@ export class FoodMatcher {
       answer: {
         entry: best.entry,
         confidence: Math.round(best.score * 100) / 100,
-        closest: setAside.length > 0 || best.via === 'related',
+        // Or it states only what a food may state instead of the asked value: fresh cod for frozen.
+        closest:
+          setAside.length > 0 ||
+          best.via === 'related' ||
+          conflicts(attempt.prepared.modifiers, this.context.stated[best.entry]!),
         setAside,
       },
       ranked: attempt.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE),

@@ -9,6 +9,8 @@ import type { FoodIndex } from './search-index.js';
 export class ModifierReader {
   private readonly meanings = new Map<string, { group: string; value: string }[]>();
   private readonly fallbacks: { group: string; value: string }[] = [];
+  /** Per group, per value asked for, the values a food may state instead (ExclusiveGroup.accepts). */
+  private readonly accepted = new Map<string, ReadonlyMap<string, readonly string[]>>();
   /** Words with a value in a group that only qualifies the food (raw, dried, sugared, a drink). */
   private readonly qualifying = new Set<string>();
   /** Every group's name, in the lexicon's order. */
@@ -21,6 +23,7 @@ export class ModifierReader {
         for (const words of Object.values(group.values)) for (const word of words) this.qualifying.add(word);
       if (group.fallbackValue !== undefined)
         this.fallbacks.push({ group: group.name, value: group.fallbackValue });
+      if (group.accepts !== undefined) this.accepted.set(group.name, new Map(Object.entries(group.accepts)));
       for (const [value, words] of Object.entries(group.values)) {
         for (const word of words) {
           const list = this.meanings.get(word) ?? [];
@@ -34,6 +37,23 @@ export class ModifierReader {
   /** "group:value" for each value a word states. */
   valueKeys(token: string): string[] {
     return (this.meanings.get(token) ?? []).map((meaning) => `${meaning.group}:${meaning.value}`);
+  }
+
+  /**
+   * What a query asks for (read's map), widened by the values a food may state instead (accepts): a
+   * new map, or the same one when no group widens (most queries).
+   */
+  widen(asked: ReadonlyMap<string, ReadonlySet<string>>): ReadonlyMap<string, ReadonlySet<string>> {
+    let widened: Map<string, ReadonlySet<string>> | undefined;
+    for (const [group, values] of asked) {
+      const accepts = this.accepted.get(group);
+      if (accepts === undefined) continue;
+      const extra = [...values].flatMap((value) => accepts.get(value) ?? []);
+      if (extra.length === 0) continue;
+      widened ??= new Map(asked);
+      widened.set(group, new Set([...values, ...extra]));
+    }
+    return widened ?? asked;
   }
 
   /**
@@ -76,7 +96,10 @@ export class ModifierReader {
  * Whether `stated` gives some group only values that `asked` does not: "cooked" against a raw food,
  * "chicken" against a beef dish. A group only one side states is no conflict.
  */
-export function conflicts(asked: Map<string, Set<string>>, stated: Map<string, Set<string>>): boolean {
+export function conflicts(
+  asked: ReadonlyMap<string, ReadonlySet<string>>,
+  stated: ReadonlyMap<string, ReadonlySet<string>>,
+): boolean {
   for (const [group, values] of asked) {
     const other = stated.get(group);
     if (other === undefined || other.size === 0) continue;

@@ -259,15 +259,19 @@ export function rerank(
     tables = new RerankTables(context);
     tablesOf.set(context, tables);
   }
+  // A frozen food the catalog lacks may be its fresh food (ExclusiveGroup.accepts) ...
+  const widened = context.modifiers.widen(query.modifiers);
   const asked = queryIds(
     tables,
     query.words,
     query.head,
     query.valueOf,
-    query.modifiers,
+    widened,
     (token) => context.index.soleHead(token),
     (token) => context.modifiers.qualifies(token),
   );
+  // ... but it does not state what was asked: it ranks after a food that does.
+  const strictly = widened === query.modifiers ? null : tables.codes.query(query.modifiers);
   const { marks, coded, packed } = tables;
   // The same arrays for every entry (packed-names.ts).
   const { ids, qualifies } = packed;
@@ -299,6 +303,8 @@ export function rerank(
     for (let g = 0; g < askedGroups.length; g++) {
       if (coded[codedAt + 2 + askedGroups[g]!] === 0) best -= WEIGHTS.unstatedModifier;
     }
+    if (strictly !== null && conflictsCoded(strictly, coded, codedAt + 2, groupCount))
+      best -= WEIGHTS.unstatedModifier;
     // The main name's state words and food-defining words (packed-names.ts), if it has a main name.
     if (ids[base + 6] === 1) {
       let unasked = 0;

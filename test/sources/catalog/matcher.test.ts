@@ -45,6 +45,17 @@ describe('product matching', () => {
     expect(catalog.findProduct('Anya potatoes').notes[0]).toMatch(/^Closest match/);
   });
 
+  it('answers a frozen food the catalog lacks with its raw food, said to be the closest match', () => {
+    const cod = catalog.findProduct('frozen cod');
+    expect(cod.name).toBe('Cod, raw');
+    expect(cod.notes[0]).toMatch(/^Closest match/);
+    expect(product('frozen chicken breast')).toMatch(/^Chicken, breast, .*raw$/);
+    // The frozen food itself first, when the catalog has it; never a dried or canned one.
+    expect(product('frozen courgettes')).toBe('Courgette or zucchini, pulp and peel, frozen, raw');
+    expect(catalog.findProduct('frozen peas').notes).toEqual([]);
+    expect(product('dried mango')).toBeNull();
+  });
+
   it('reads a brand as the food it sells, and a meat-free brand as meat-free', () => {
     expect(product('beyond meat burger')).toMatch(/^Veggie burger/);
     expect(product('Quorn mince')).toMatch(/^Soy-based mince/);

@@ -17,6 +17,14 @@ const reader = new ModifierReader([
     appliesTo: ['products'],
     values: { raw: ['raw'], cooked: ['cooked', 'fried'] },
   },
+  {
+    name: 'preservation',
+    definesFood: false,
+    why: 'test',
+    appliesTo: ['products'],
+    values: { fresh: ['fresh'], frozen: ['frozen'], dried: ['dried'] },
+    accepts: { frozen: ['fresh'] },
+  },
 ]);
 
 describe('ModifierReader', () => {
@@ -45,6 +53,17 @@ describe('ModifierReader', () => {
     expect(reader.qualifies('chickpea')).toBe(false);
     expect(reader.qualifies('chicken')).toBe(false);
     expect(reader.qualifies('curry')).toBe(false);
+  });
+
+  it('widens what a query asks for by what a food may state instead, and only that', () => {
+    const frozen = reader.read(['frozen']);
+    expect(reader.widen(frozen).get('preservation')).toEqual(new Set(['frozen', 'fresh']));
+    expect(conflicts(reader.widen(frozen), reader.read(['fresh']))).toBe(false);
+    expect(conflicts(reader.widen(frozen), reader.read(['dried']))).toBe(true);
+    // Nothing to widen: the same map back.
+    const chicken = reader.read(['chicken']);
+    expect(reader.widen(chicken)).toBe(chicken);
+    expect(reader.widen(reader.read(['fresh'])).get('preservation')).toEqual(new Set(['fresh']));
   });
 
   it('finds a conflict only where both sides state a group and share no value', () => {
