@@ -286,6 +286,12 @@ describe('dish matching', () => {
     expect(recipe('pie with mash')).toBeNull();
   });
 
+  it('reads a bowl dish as its own dish, though "bowl" alone is a serving word', () => {
+    expect(recipe('chipotle chicken burrito bowl')).toBe('Burrito bowl, chicken');
+    expect(recipe('vegan buddha bowl with tahini dressing')).toBe('Buddha bowl');
+    expect(recipe('chicken burrito')).toBe('Chicken burrito');
+  });
+
   it('reads past a pack or portion word no dish name has', () => {
     expect(recipe('chicken teriyaki bento box')).toBe('Chicken teriyaki');
     expect(recipe('a rack of barbecue ribs')).toBe('BBQ ribs');
