@@ -10,30 +10,42 @@ const FoldedPhrase = z
   .string()
   .regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'folded: lowercase, digits, single spaces');
 
-export const ExclusiveGroupSchema = z.object({
-  name: z.string().min(1),
-  /** Why a food stating one value is a different food from one stating another. */
-  why: z.string().min(1),
-  /**
-   * Value → the (canonical) words that state it. A word stating two values says it is one or the
-   * other ("poultry": chicken or turkey), and conflicts only with a third.
-   */
-  values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
-  /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
-  fallbackValue: z.string().optional(),
-  /**
-   * Per value a query asks for, values a food may state instead when none states it, said to be only
-   * the closest match: frozen cod the catalog lacks is its raw (fresh) cod.
-   */
-  accepts: z.record(z.string(), z.array(z.string())).optional(),
-  /** Where the group decides: dish names rarely say "cooked", so only the animal matters for dishes. */
-  appliesTo: z.array(z.enum(['products', 'dishes'])).min(1),
-  /**
-   * The group says which food it is (an animal), not a state of it: a name stating a value the query
-   * does not is never the plain generic item, and ranks after one that states none.
-   */
-  definesFood: z.boolean().default(false),
-});
+export const ExclusiveGroupSchema = z
+  .object({
+    name: z.string().min(1),
+    /** Why a food stating one value is a different food from one stating another. */
+    why: z.string().min(1),
+    /**
+     * Value → the (canonical) words that state it. A word stating two values says it is one or the
+     * other ("poultry": chicken or turkey), and conflicts only with a third.
+     */
+    values: z.record(z.string(), z.array(FoldedPhrase).min(1)),
+    /** A value that holds only when no other value is stated: a dish of beef and beans is a beef dish. */
+    fallbackValue: z.string().optional(),
+    /**
+     * Per value a query asks for, values a food may state instead when none states it, said to be only
+     * the closest match: frozen cod the catalog lacks is its raw (fresh) cod.
+     */
+    accepts: z.record(z.string(), z.array(z.string())).optional(),
+    /** Where the group decides: dish names rarely say "cooked", so only the animal matters for dishes. */
+    appliesTo: z.array(z.enum(['products', 'dishes'])).min(1),
+    /**
+     * The group says which food it is (an animal), not a state of it: a name stating a value the query
+     * does not is never the plain generic item, and ranks after one that states none.
+     */
+    definesFood: z.boolean().default(false),
+  })
+  .superRefine((group, context) => {
+    // A value named anywhere but in `values` would never be read: a typo in the lexicon, said at load.
+    const named = [
+      ...(group.fallbackValue === undefined ? [] : [group.fallbackValue]),
+      ...Object.entries(group.accepts ?? {}).flat(2),
+    ];
+    for (const value of named) {
+      if (!(value in group.values))
+        context.addIssue({ code: 'custom', message: `"${value}" is not a value of ${group.name}` });
+    }
+  });
 export type ExclusiveGroup = z.infer<typeof ExclusiveGroupSchema>;
 
 export const LexiconSchema = z.object({
