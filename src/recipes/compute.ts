@@ -3,6 +3,7 @@ import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels
 import type { Contributor, IngredientLine, IngredientListResult } from '../core/result.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
+import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
 import { parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
 import type { PortionTable } from './portions.js';
@@ -16,6 +17,11 @@ import { weigh } from './weigh.js';
 
 /** Below this share of the weight understood, the figure is called incomplete (issue #10: "about 90%"). */
 export const INCOMPLETE_BELOW = 0.9;
+/**
+ * The words of a line's food tried against the catalog: 99% of the catalog's product names and aliases
+ * have at most 12 words, and a longer description would make the suffix tries below grow with it.
+ */
+const MAX_FOOD_WORDS = 12;
 /** A first line is a title only when it names a dish this clearly (an exact name or alias scores 1). */
 const TITLE_CONFIDENCE = 0.95;
 
@@ -32,10 +38,11 @@ type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
  */
 function findFood(catalog: FoodMatcher, food: string, portionName: string | null): FoodMatch | null {
   if (food === '') return null;
-  const tries = [food];
+  // A food's name is a few words; a long description is cut so that matching stays bounded.
+  const words = food.split(' ').slice(0, MAX_FOOD_WORDS);
+  const tries = [words.join(' ')];
   if (portionName !== null) tries.push(portionName);
-  const words = food.split(' ');
-  for (let i = 1; i < words.length; i++) tries.push(words.slice(i).join(' '));
+  for (let i = 1; i < Math.min(words.length, MAX_FOOD_WORDS); i++) tries.push(words.slice(i).join(' '));
   for (const attempt of tries) {
     const match = catalog.matchFood(attempt);
     if (match !== null) return match;
@@ -71,6 +78,17 @@ export interface Line extends IngredientLine {
 
 export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
   const parsed = parseLine(text);
+  if (parsed.unreadable !== undefined) {
+    return {
+      text,
+      status: 'skipped',
+      grams: null,
+      food: null,
+      kgCo2e: null,
+      note: parsed.unreadable,
+      weightUnknown: true,
+    };
+  }
   if (parsed.amount.kind === 'negligible') {
     return {
       text,
@@ -96,6 +114,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
   const portion = portions.find(parsed.food);
   const match = findFood(catalog, parsed.food, portion?.name ?? null);
   const weight = weigh(parsed.amount, parsed.food, portion, match);
+  if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {
     return {
       text,
@@ -150,6 +169,7 @@ export function computeIngredientList(
   portions: PortionTable,
 ): IngredientListResult {
   const { parts: allParts, servings } = readListText(text);
+  checkServings(servings);
   const title = dishTitle(allParts, catalog);
   const parts = title === null ? allParts : allParts.slice(1);
   const lines: Line[] = parts.slice(0, MAX_RECIPE_PARTS).map((part) => computeLine(part, catalog, portions));
@@ -174,6 +194,7 @@ export function computeIngredientList(
   const count = servings?.count ?? 1;
   const totalKg = counted.reduce((sum, line) => sum + (line.kgCo2e ?? 0), 0);
   const perServing = totalKg / count;
+  checkPerServing(perServing);
   const share = understoodShare(lines);
   const incomplete = share < INCOMPLETE_BELOW;
   const contributors: Contributor[] = counted

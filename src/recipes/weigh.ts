@@ -1,8 +1,9 @@
 import { convertUnit } from 'parse-ingredient';
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
 import type { FoodMatch } from '../sources/catalog/types.js';
-import type { Amount } from './line.js';
-import type { PortionFood, PortionKey } from './portions.js';
+import type { Amount } from './measure.js';
+import { type PortionFood, type PortionKey, PortionKeySchema } from './portions.js';
+import { type ListVocabulary, listVocabulary } from './words.js';
 
 /** Grams of a line's amount, or why they cannot be known; `assumption` says what a figure rests on. */
 export type Weight = { grams: number; assumption: string | null } | { grams: null; why: string };
@@ -36,18 +37,6 @@ const COUNT_UNITS: Record<string, PortionKey> = {
   medium: 'medium',
   large: 'large',
 };
-/** Portion words a food text may carry itself: "2 celery stalks", "3 garlic cloves". */
-const WORDS_IN_FOOD: readonly [RegExp, PortionKey][] = [
-  [/\bcloves?\b/i, 'clove'],
-  [/\bstalks?\b/i, 'stalk'],
-  [/\bsticks?\b/i, 'stick'],
-  [/\bslices?\b/i, 'slice'],
-  [/\brashers?\b/i, 'rasher'],
-  [/\bsprigs?\b/i, 'sprig'],
-  [/\bheads?\b/i, 'head'],
-  [/\bleaves\b/i, 'leaf'],
-];
-
 function volumeGrams(millilitres: number, portion: PortionFood | null, match: FoodMatch | null): Weight {
   for (const { key, unit } of VOLUME_PORTIONS) {
     const grams = portion?.grams[key];
@@ -67,15 +56,21 @@ function volumeGrams(millilitres: number, portion: PortionFood | null, match: Fo
   };
 }
 
-function countGrams(count: number, unit: string | null, food: string, portion: PortionFood | null): Weight {
+function countGrams(
+  count: number,
+  unit: string | null,
+  food: string,
+  portion: PortionFood | null,
+  vocabulary: ListVocabulary,
+): Weight {
   let key: PortionKey = unit === null ? 'each' : (COUNT_UNITS[unit] ?? 'each');
   if (unit === null) {
-    for (const [pattern, word] of WORDS_IN_FOOD) {
-      if (pattern.test(food)) {
-        key = word;
-        break;
-      }
-    }
+    // "3 garlic cloves": the food's own name says which portion is counted.
+    const word = vocabulary.portionWordInFood.exec(food)?.[1];
+    const named = PortionKeySchema.safeParse(
+      word === undefined ? undefined : vocabulary.portionWord.get(word.toLowerCase()),
+    );
+    if (named.success) key = named.data;
   }
   if (portion === null)
     return { grams: null, why: `no typical weight of "${food}" is known: give it in grams` };
@@ -98,6 +93,7 @@ export function weigh(
   food: string,
   portion: PortionFood | null,
   match: FoodMatch | null,
+  vocabulary = listVocabulary(),
 ): Weight {
   switch (amount.kind) {
     case 'mass':
@@ -105,12 +101,16 @@ export function weigh(
     case 'volume':
       return volumeGrams(amount.millilitres, portion, match);
     case 'count':
-      return countGrams(amount.count, amount.unit, food, portion);
-    case 'pack':
+      return countGrams(amount.count, amount.unit, food, portion, vocabulary);
+    case 'pack': {
+      // "1 whole chicken", "1 bunch spring onions": a pack word that also names a whole thing.
+      const portionKey = vocabulary.words.packsAlsoPortions[amount.unit];
+      if (portionKey !== undefined) return countGrams(amount.count, portionKey, food, portion, vocabulary);
       return {
         grams: null,
         why: `the size of the ${amount.unit} is not given: write e.g. "1 x 400g ${amount.unit}"`,
       };
+    }
     case 'negligible':
       return { grams: 0, assumption: null };
     case 'none':

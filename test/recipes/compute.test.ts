@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotARecipeError } from '../../src/core/errors.js';
+import { InvalidRecipeListError, NotARecipeError } from '../../src/core/errors.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { IngredientListResultSchema } from '../../src/core/result.js';
 import { computeIngredientList, INCOMPLETE_BELOW } from '../../src/recipes/compute.js';
@@ -133,5 +133,60 @@ describe('computeIngredientList', () => {
     const result = compute(text);
     expect(result.ingredientList.lines).toHaveLength(70);
     expect(result.ingredientList.lines.filter((entry) => entry.status === 'skipped')).toHaveLength(10);
+  });
+});
+
+describe('bounds on amounts and servings (issue #19)', () => {
+  it.each([
+    ['serves 0, 500g beef mince, 1 onion', /no servings/],
+    ['serves 500, 500g beef mince, 1 onion', /more than 100 servings/],
+    ['1e30g beef mince, 1 onion', /more than the 100 kg a line can hold/],
+    ['1e308g beef mince, 1 onion', /more than the 100 kg a line can hold/],
+    ['200000 eggs, 1 onion', /more than the 100 kg/],
+    ['90kg beef mince, 1 onion', /kg CO2e a serving/],
+  ])('refuses "%s" with a clear reason', (text, reason) => {
+    let thrown: unknown;
+    try {
+      compute(text);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidRecipeListError);
+    const view = toErrorView(thrown);
+    expect(view.code).toBe('invalid_input');
+    expect(view.text).toMatch(/^That ingredient list can't be used: /);
+    expect(view.text).toMatch(reason);
+  });
+
+  it('still answers a large but real recipe: 100 servings, 20 kg of rice', () => {
+    const big = compute('20kg rice, 10kg chicken thighs, 5kg onions, serves 100');
+    expect(big.ingredientList.servings).toBe(100);
+    expect(Number.isFinite(big.kgCo2ePerServing)).toBe(true);
+  });
+});
+
+describe('long texts (issue #19: linear in the length)', () => {
+  it('answers a 40,000-character list from its first lines, listing the rest as skipped', () => {
+    const text = `${'200g rice, 1 onion, '.repeat(2000)}serves 4`;
+    expect(text.length).toBeGreaterThanOrEqual(40_000);
+    const result = compute(text);
+    expect(result.ingredientList.servings).toBe(4);
+    expect(result.ingredientList.lines.filter((entry) => entry.status === 'counted')).toHaveLength(60);
+    expect(result.ingredientList.lines.at(-1)?.note).toMatch(/only the first 60 lines/);
+  });
+
+  it('refuses or answers 40,000 characters of hostile text, never hanging on it', () => {
+    for (const text of [
+      '1-'.repeat(20_000),
+      '('.repeat(40_000),
+      `${'1 '.repeat(20_000)}kg beef`,
+      '[a]('.repeat(10_000),
+    ]) {
+      try {
+        compute(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(NotARecipeError);
+      }
+    }
   });
 });
