@@ -30,9 +30,8 @@ export const MAX_LINE_GRAMS = 100_000;
 export const MAX_KG_CO2E_PER_SERVING = MAX_PLAUSIBLE_KG_CO2E;
 
 function format(value: number): string {
-  return Number.isFinite(value)
-    ? value.toLocaleString('en-GB', { maximumFractionDigits: 1 })
-    : 'beyond counting';
+  if (!Number.isFinite(value)) return 'beyond counting';
+  return value >= 1e6 ? 'over a million' : value.toLocaleString('en-GB', { maximumFractionDigits: 1 });
 }
 
 export function checkServings(servings: Servings | null): void {

@@ -50,20 +50,29 @@ function findFood(catalog: FoodMatcher, food: string, portionName: string | null
   return null;
 }
 
+/** A title is a heading, not a paragraph: longer first parts are read as ingredients. */
+const MAX_TITLE_LENGTH = 80;
+
 /**
- * "Cottage pie | 500g beef mince | …": a first part with no quantity that names a dish in the catalog
- * is the recipe's title, not an ingredient. The answer's name shows it, so it is never lost.
+ * "Cottage pie | 500g beef mince | …", "Black bean tacos\n2 (15 oz) cans black beans\n…": a first part
+ * with no quantity, before at least two that have one, is the recipe's title rather than an ingredient
+ * unless it names one food clearly ("Garlic", "Olive oil"); a clear dish name ("Coq au vin") is a title
+ * even when it is also a food. The answer's name shows it, so it is never lost.
  */
 function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
-  const first = parts[0]?.replace(/[:\s]+$/, '');
-  if (first === undefined || parts.length < 3 || hasQuantity(first)) return null;
+  const first = parts[0]?.replace(/[:.\s]+$/, '');
+  if (first === undefined || first.length > MAX_TITLE_LENGTH || hasQuantity(first)) return null;
+  if (parts.slice(1).filter(hasQuantity).length < 2) return null;
+  if (parseLine(first).amount.kind !== 'none') return null;
   try {
-    // Only a clear match: the dish matcher reads "Ground beef" as tacos at 0.74.
-    const dish = catalog.findRecipe(first);
-    return (dish.confidence ?? 0) >= TITLE_CONFIDENCE ? display(first) : null;
+    // A clear dish name only: the dish matcher reads "Ground beef" as tacos at 0.74.
+    if ((catalog.findRecipe(first).confidence ?? 0) >= TITLE_CONFIDENCE) return display(first);
   } catch {
-    return null;
+    // Not a dish the catalog names; it may still be a title.
   }
+  const food = catalog.matchFood(first);
+  const clearFood = food !== null && !food.closest && food.confidence >= TITLE_CONFIDENCE;
+  return clearFood ? null : display(first);
 }
 
 function display(text: string): string {
@@ -113,7 +122,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
   }
   const portion = portions.find(parsed.food);
   const match = findFood(catalog, parsed.food, portion?.name ?? null);
-  const weight = weigh(parsed.amount, parsed.food, portion, match);
+  const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
   if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {
     return {

@@ -135,6 +135,11 @@ function packSize(description: string, vocabulary: ListVocabulary): { amount: Am
 
 /** "half a bag", "a 400g tin", "two onions": the quantity words parse-ingredient does not read, as digits. */
 function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string {
+  const vague = vocabulary.vagueMeasure.exec(body);
+  if (vague !== null) {
+    const measure = vocabulary.words.vagueMeasures[vague[1]!.toLowerCase().replace(/\s+/g, ' ')];
+    if (measure !== undefined) return `${measure} ${body.slice(vague[0].length)}`;
+  }
   if (vocabulary.vagueAfterA.test(body)) return body;
   const lead = vocabulary.leadingQuantity.exec(body);
   if (lead === null) return body;
@@ -165,6 +170,13 @@ function parseBounded(body: string, vocabulary: ListVocabulary) {
 
 function isNegligibleFood(food: string, vocabulary: ListVocabulary): boolean {
   return vocabulary.negligibleFoods.has(food.toLowerCase());
+}
+
+/** "a handful of basil", "small bunch dill", "few sprigs thyme", "2 bunches parsley": herbs, vaguely. */
+function isVagueHerbs(food: string, vocabulary: ListVocabulary): boolean {
+  const words = food.toLowerCase().split(/\s+/).filter(Boolean);
+  const rest = words.filter((word) => !vocabulary.vagueWords.has(word)).join(' ');
+  return rest !== '' && vocabulary.vagueHerbs.has(rest);
 }
 
 function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean {
@@ -267,6 +279,10 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
   )
     amount = { kind: 'negligible' };
   if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
+  // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
+  const vague =
+    amount.kind === 'none' || amount.kind === 'pack' || (amount.kind === 'count' && amount.unit !== null);
+  if (vague && isVagueHerbs(food, vocabulary)) amount = { kind: 'negligible' };
   return { text, amount: scale(amount, multiplier), food };
 }
 

@@ -92,16 +92,19 @@ export interface BracketMeasure {
 
 /**
  * A weight or volume stated in brackets: "(about 2 kg)", "(350g)", "(6 sausages, 300g)",
- * "(about 140g each)". Each bracket's pieces (between commas, semicolons, slashes) are tried in turn;
+ * "(about 140g each)". Each bracket's pieces are tried in turn;
  * a piece counts only when the measure is all of it but for an approximation before it and "each",
  * "total" or the like after it. Brackets are found without nesting, so the scan is linear.
  */
 export function bracketMeasure(description: string, vocabulary = listVocabulary()): BracketMeasure | null {
   for (const bracket of description.matchAll(/\(([^()]*)\)/g)) {
-    for (const raw of bracket[1]!.split(/[,;/]/)) {
+    // Pieces between commas, semicolons and slashes that are not fractions: "250 g/9 oz", "1 / 2 cups".
+    for (const raw of bracket[1]!.split(/[,;]|\s\/\s|(?<=[a-z.])\/(?=\s*[~≈]?\s*\d)/i)) {
       const piece = raw.replace(vocabulary.approximately, '').trim();
       // "(33c)": a lone "c" or "t" is as likely centilitres as cups; not taken as a measure.
       if (piece === '' || /^[\d.,/\s–-]+[ct]\.?$/i.test(piece)) continue;
+      // Only a piece that starts with its number: "(or 1 1/2 tsp onion powder)" is an alternative.
+      if (!/^[\d¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞]/.test(piece)) continue;
       const measure = leadingMeasure(piece, vocabulary);
       if (measure === null || (measure.amount.kind !== 'mass' && measure.amount.kind !== 'volume')) continue;
       const after = piece.slice(measure.length).trim();

@@ -49,7 +49,6 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       ),
       firm: true,
     },
-    { regex: new RegExp(`(?:^|\\s)${range}\\s+${eaters}\\b`, 'i'), firm: true },
     // "makes 10 slices", "Yield: 12 muffins": what is made is one serving each.
     {
       regex: new RegExp(
@@ -58,6 +57,8 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       ),
       firm: false,
     },
+    // Last: "4 servings" alone (after "Yield: 8 servings" is taken whole).
+    { regex: new RegExp(`(?:^|\\s)${range}\\s+${eaters}\\b`, 'i'), firm: true },
   ];
 }
 

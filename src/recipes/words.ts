@@ -60,7 +60,13 @@ export const ListWordsSchema = z.object({
     countedFoods: Words,
     /** Words in front of a counted food that do not change it: "dried", "fresh". */
     countedModifiers: Words,
+    /** Fresh herbs and leaves: a vague amount of them ("a handful", "a bunch") is too little to count. */
+    vagueHerbs: Words,
+    /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
+    vagueWords: Words,
   }),
+  /** Vague measures read as household ones: "a knob of" is "1 tablespoon". */
+  vagueMeasures: z.record(z.string().min(1), z.string().min(1)),
   servings: z.object({
     /** "serves 4", "feeds 8". */
     serves: Words,
@@ -153,6 +159,10 @@ export interface ListVocabulary {
   negligibleFoods: ReadonlySet<string>;
   negligibleCountedFoods: ReadonlySet<string>;
   countedModifier: RegExp;
+  vagueHerbs: ReadonlySet<string>;
+  vagueWords: ReadonlySet<string>;
+  /** A vague measure at the start, as group 1: "knob of ". */
+  vagueMeasure: RegExp;
   notFoodWords: RegExp;
   /** A leading quantity phrase, as group 1, followed by a space: "half a ", "two ". */
   leadingQuantity: RegExp;
@@ -215,6 +225,9 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     negligibleUnits: new Set(words.negligible.units),
     negligibleFoods: new Set(words.negligible.foods),
     negligibleCountedFoods: new Set(words.negligible.countedFoods),
+    vagueHerbs: new Set(words.negligible.vagueHerbs),
+    vagueWords: new Set(words.negligible.vagueWords),
+    vagueMeasure: new RegExp(`^(${alternation(Object.keys(words.vagueMeasures))})\\s+(?=\\S)`, 'i'),
     countedModifier: new RegExp(`^(?:${alternation(words.negligible.countedModifiers)})\\s+`, 'i'),
     notFoodWords: new RegExp(`\\b(?:${alternation(words.notFoodWords)})\\b`, 'gi'),
     leadingQuantity: new RegExp(`^(${alternation(Object.keys(numberAndLeading))})\\s+(?=\\S)`, 'i'),

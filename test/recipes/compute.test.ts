@@ -78,9 +78,9 @@ describe('computeIngredientList', () => {
   });
 
   it('lists what it cannot read as skipped and calls the figure incomplete below 90% of the weight', () => {
-    const result = compute('200g lentils, 1 can coconut milk, 300g zorblax, 1 onion, for 2');
-    expect(line(result, '1 can coconut milk')).toMatchObject({ status: 'skipped', grams: null });
-    expect(line(result, '1 can coconut milk').note).toContain('size of the can');
+    const result = compute('200g lentils, 1 carton oat milk, 300g zorblax, 1 onion, for 2');
+    expect(line(result, '1 carton oat milk')).toMatchObject({ status: 'skipped', grams: null });
+    expect(line(result, '1 carton oat milk').note).toContain('no typical size of a carton of "oat milk"');
     expect(line(result, '300g zorblax')).toMatchObject({ status: 'skipped', grams: 300, food: null });
     expect(result.ingredientList.understoodShare).toBeLessThan(INCOMPLETE_BELOW);
     expect(result.ingredientList.incomplete).toBe(true);
@@ -188,5 +188,56 @@ describe('long texts (issue #19: linear in the length)', () => {
         expect(error).toBeInstanceOf(NotARecipeError);
       }
     }
+  });
+});
+
+describe('packs and pieces (issue #19)', () => {
+  const list = compute(
+    [
+      '1 can chickpeas',
+      '2 x 400g tins kidney beans',
+      '2 (15 oz) cans black beans',
+      '2 tins chopped tomatoes',
+      '1 jar pasta sauce',
+      'half a bag of spinach',
+      '1 can coconut milk',
+      '1 whole chicken',
+      '1 whole duck (about 2 kg)',
+      '3 pork chops',
+      '2 salmon fillets',
+      '4 rashers bacon',
+      '1,200 g potatoes',
+      'serves 8',
+    ].join('\n'),
+  );
+
+  it('weighs a pack without its size at its typical size, saying so', () => {
+    expect(line(list, '1 can chickpeas')).toMatchObject({ status: 'counted', grams: 240 });
+    expect(line(list, '1 can chickpeas').note).toMatch(/400 g tin, 240 g drained, a typical can/);
+    expect(line(list, '2 tins chopped tomatoes').grams).toBe(800);
+    expect(line(list, '1 jar pasta sauce').grams).toBe(500);
+    expect(line(list, 'half a bag of spinach').grams).toBe(120);
+    expect(line(list, '1 can coconut milk').grams).toBeGreaterThan(400);
+    expect(line(list, '1 whole chicken').grams).toBe(1500);
+  });
+
+  it('drains a can of pulses whose size is stated, as one whose size is not', () => {
+    expect(line(list, '2 x 400g tins kidney beans').grams).toBe(480);
+    expect(line(list, '2 (15 oz) cans black beans').grams).toBeCloseTo(510.3, 0);
+    expect(line(list, '2 x 400g tins kidney beans').note).toMatch(/drained: 60%/);
+  });
+
+  it('lets a weight in brackets win, and reads a thousands separator', () => {
+    expect(line(list, '1 whole duck (about 2 kg)').grams).toBe(2000);
+    expect(line(list, '1,200 g potatoes').grams).toBe(1200);
+  });
+
+  it('weighs pieces of meat and fish raw, from FNDDS', () => {
+    expect(line(list, '3 pork chops')).toMatchObject({ status: 'counted', grams: 3 * 154 });
+    expect(line(list, '3 pork chops').note).toMatch(/raw, from USDA FNDDS cooked weights/);
+    expect(line(list, '2 salmon fillets').grams).toBe(2 * 139);
+    expect(line(list, '4 rashers bacon').grams).toBe(4 * 28);
+    expect(list.ingredientList.lines.every((entry) => entry.status === 'counted')).toBe(true);
+    expect(list.ingredientList.incomplete).toBe(false);
   });
 });

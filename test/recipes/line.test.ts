@@ -195,7 +195,7 @@ describe('parseLine: what real lists add (issue #19)', () => {
     });
     // "a few", "a handful" stay vague rather than one.
     expect(parseLine('a few sprigs of dill').amount.kind).not.toBe('count');
-    expect(parseLine('a handful of rocket').amount).toEqual({ kind: 'none' });
+    expect(parseLine('a handful of walnuts').amount).toEqual({ kind: 'none' });
   });
 
   it('reads pack words as packs of their kind: a tin is a can, a pot a tub', () => {
@@ -256,5 +256,44 @@ describe('parseLine: what real lists add (issue #19)', () => {
     for (const unit of ['1-', '1 ', '1/', '(', '[', '-', '1,', 'x ']) {
       expect(() => parseLine(unit.repeat(150))).not.toThrow();
     }
+  });
+});
+
+describe('parseLine: vague amounts (issue #19)', () => {
+  it('reads a knob of butter as a tablespoon', () => {
+    expect(parseLine('knob of butter')).toMatchObject({
+      amount: { kind: 'volume', unit: 'tablespoon' },
+      food: 'butter',
+    });
+    expect(parseLine('a generous knob of butter').amount).toMatchObject({ kind: 'volume' });
+  });
+
+  it('calls a splash, and a handful, bunch or sprigs of fresh herbs, too little to count', () => {
+    for (const text of [
+      'splash of milk',
+      'handful parsley',
+      'small bunch dill',
+      'few sprigs thyme',
+      '2 bunches flat-leaf parsley',
+      'a handful of rocket',
+      'large bunch coriander',
+    ]) {
+      expect(parseLine(text).amount, text).toEqual({ kind: 'negligible' });
+    }
+  });
+
+  it('still counts herbs that are weighed or measured', () => {
+    expect(parseLine('30g parsley').amount).toEqual({ kind: 'mass', grams: 30 });
+    expect(parseLine('2 tbsp chopped parsley').amount.kind).toBe('volume');
+  });
+});
+
+describe('parseLine: brackets that are not the weight', () => {
+  it('does not take an alternative in brackets as the amount', () => {
+    expect(parseLine('1 medium onion, finely chopped (or 1 1/2 teaspoon onion powder)').amount).toEqual({
+      kind: 'count',
+      count: 1,
+      unit: 'medium',
+    });
   });
 });

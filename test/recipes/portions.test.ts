@@ -7,6 +7,7 @@ import {
   type FnddsFood,
   PORTIONS_RAW_FILE,
   readFnddsPortions,
+  readMoistureChanges,
   serialisePortions,
 } from '../../scripts/build-data/portions.js';
 import {
@@ -92,7 +93,11 @@ describe('build:portions', () => {
   it.skipIf(!existsSync(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)))(
     'rebuilds the committed data/portions.json byte for byte from the raw FNDDS file',
     () => {
-      const built = buildPortions(curatedFoods, readFnddsPortions(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)));
+      const built = buildPortions(
+        curatedFoods,
+        readFnddsPortions(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)),
+        readMoistureChanges(curatedFoods),
+      );
       expect(serialisePortions(built)).toBe(readFileSync(join(DATA_DIR, 'portions.json'), 'utf8'));
     },
   );
