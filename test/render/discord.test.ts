@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseShareCustomId, shareCustomId } from '../../src/adapters/discord/custom-ids.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
   InvalidInputError,
@@ -7,7 +8,6 @@ import {
   RateLimitedError,
   UpstreamError,
 } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import {
@@ -283,16 +283,18 @@ describe('renderDiscord: hostile and oversized input', () => {
 
 describe('renderDiscord: help and errors', () => {
   it('renders help as an ephemeral embed listing every command', () => {
-    const message = renderDiscord({ type: 'help', help: helpView() });
+    const message = renderDiscord({ type: 'help', help: helpView('discord') });
     expectWithinLimits(message);
     expect(message.flags).toBe(EPHEMERAL_FLAG);
     expect(message.components).toEqual([]);
     expect(message.embeds[0]!.fields!.map((field) => field.name)).toEqual([
-      '/carbon product <name>',
-      '/carbon recipe <name>',
-      '/carbon recipe <ingredient list>',
-      '/carbon compare <a>, <b>, <c>',
+      '/carbon product name:<name>',
+      '/carbon recipe name:<name>',
+      '/carbon recipe name:<ingredient list>',
+      '/carbon recipe',
+      '/carbon compare options:<a>, <b>, <c>',
       'Rate this menu',
+      '/carbon sources',
       '/carbon help',
     ]);
   });
@@ -339,7 +341,7 @@ describe('share ids and the shared copy', () => {
     const embeds: DiscordEmbed[] = [
       ...renderDiscord(resultReply(product({ confidence: 0.75 }))).embeds,
       ...renderDiscord(resultReply(recipe())).embeds,
-      ...renderDiscord({ type: 'help', help: helpView() }).embeds,
+      ...renderDiscord({ type: 'help', help: helpView('discord') }).embeds,
     ];
     expect(embeds).toHaveLength(3);
     for (const embed of embeds) expect(EmbedSchema.parse(embed)).toEqual(embed);

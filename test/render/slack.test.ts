@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/adapters/slack/buttons.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -10,7 +11,6 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { escapeFit, escapeMrkdwn, renderSlack } from '../../src/render/slack.js';
 import {
@@ -172,7 +172,7 @@ describe('renderSlack: recipes', () => {
 
 describe('renderSlack: help and errors', () => {
   it('renders help with usage and escapes the command placeholders', () => {
-    const card = renderSlack({ type: 'help', help: helpView() });
+    const card = renderSlack({ type: 'help', help: helpView('slack') });
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     expect(text).toContain('`/carbon product &lt;name&gt;`');
@@ -181,7 +181,7 @@ describe('renderSlack: help and errors', () => {
   });
 
   it('shows a help hint that quotes user text without letting it ping', () => {
-    const card = renderSlack({ type: 'help', help: helpView('"<!channel>" is not a command.') });
+    const card = renderSlack({ type: 'help', help: helpView('slack', '"<!channel>" is not a command.') });
     expect(allText(card)).toContain('&lt;!channel&gt;');
     expectNoSlackControlSequences(card);
   });

@@ -36,7 +36,8 @@ export async function startDiscordWith(
     budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS,
   });
   const handler = createInteractionHandler({
-    source: context.source,
+    services: context.services,
+    store: context.store,
     suggester: context.suggester,
     logger,
     pipeline,

@@ -89,7 +89,7 @@ describe('Discord gateway mode with the catalog', () => {
     harness.fake.dispatch('INTERACTION_CREATE', payload);
     const message = await finalMessage(harness.fake, payload);
     expect(message.flags).toBe(64);
-    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe <name>');
+    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe name:<name>');
   });
 
   it('suggests catalog names as the user types (type 8, at most 25)', async () => {

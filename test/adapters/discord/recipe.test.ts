@@ -66,7 +66,7 @@ const SPAG_BOL = '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins choppe
 describe('Discord: /carbon recipe <ingredient list>', () => {
   it('lets the recipe option take a list or nothing (the form), and lists up to 4,000 characters', () => {
     const recipe = CARBON_COMMAND.options.find((option) => option.name === 'recipe')!;
-    const name = 'options' in recipe ? recipe.options[0] : undefined;
+    const name = recipe.options?.[0];
     expect(name).toMatchObject({ name: 'name', required: false, max_length: 4000 });
   });
 

@@ -74,7 +74,7 @@ describe('Slack over HTTP', () => {
   it('answers a recipe and help in the ack', async () => {
     const recipe = await command('recipe lasagne');
     expect(cardText(recipe.json as Card)).toContain('Not climate-friendly');
-    for (const text of ['', 'help', 'frobnicate']) {
+    for (const text of ['', 'help', 'HELP  ']) {
       const help = await command(text);
       expect(help.status).toBe(200);
       expect(cardText(help.json as Card)).toContain('/carbon product');
@@ -237,8 +237,8 @@ describe('Slack over HTTP', () => {
     expect(cardText(response.json as Card)).toContain('Something went wrong on our side.');
     await h.logs.waitFor('could not render the Slack reply');
     const line = h.logs.lines.find((each) => each.includes('could not render the Slack reply'));
-    expect(line).toContain('"stage":"ack"');
-    expect(line).toContain('"kind":"product"');
+    expect(line).toContain('"stage":"command"');
+    expect(line).toContain('"command":"product"');
   });
 
   it('delivers the generic error through response_url when a late answer cannot be rendered', async () => {
