@@ -9,11 +9,10 @@ import { MemoryStateStore } from '../core/state/memory-store.js';
 import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
+import { DEFAULT_ADAPTERS } from './platforms.js';
 import { createCommandServices } from './services.js';
 
 export const DEFAULT_PORT = 3000;
-
-const DEFAULT_ADAPTERS = CHAT_PLATFORMS.flatMap((platform) => platform.start ?? []);
 
 export interface StartOptions {
   config: Config;

@@ -1,6 +1,5 @@
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
@@ -12,6 +11,7 @@ import {
   type Verdict,
 } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
+import { LIST_SHARE_CUSTOM_ID, shareCustomId } from './discord-custom-ids.js';
 import { escapeMarkdown } from './discord-markdown.js';
 import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';

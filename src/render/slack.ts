@@ -1,5 +1,4 @@
 import type { types } from '@slack/bolt';
-import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../adapters/slack/buttons.js';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import { ingredientListView } from '../core/ingredient-list-view.js';
@@ -18,6 +17,7 @@ import {
   truncate,
   unitLabel,
 } from './shared.js';
+import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './slack-buttons.js';
 
 export type Block = types.KnownBlock;
 

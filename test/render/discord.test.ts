@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseShareCustomId, shareCustomId } from '../../src/adapters/discord/custom-ids.js';
 import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
@@ -25,6 +24,7 @@ import {
   sharedNotice,
   shareFailedMessage,
 } from '../../src/render/discord.js';
+import { parseShareCustomId, shareCustomId } from '../../src/render/discord-custom-ids.js';
 import { escapeMarkdown } from '../../src/render/discord-markdown.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLookupButton } from '../../src/adapters/slack/buttons.js';
 import { helpView } from '../../src/core/commands/registry.js';
 import { NotFoundError } from '../../src/core/errors.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { renderSlack, SLACK_LIMITS } from '../../src/render/slack.js';
+import { decodeLookupButton } from '../../src/render/slack-buttons.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/adapters/slack/buttons.js';
 import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
@@ -13,6 +12,7 @@ import {
 } from '../../src/core/errors.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { escapeFit, escapeMrkdwn, renderSlack } from '../../src/render/slack.js';
+import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/render/slack-buttons.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,

@@ -16,12 +16,12 @@ import { InteractionPipeline, type ReplyChannel } from '../../core/pipeline.js';
 import type { NameSuggester } from '../../core/source.js';
 import type { StateStore } from '../../core/state/store.js';
 import type { DiscordMessage } from '../../render/discord.js';
+import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from '../../render/discord-custom-ids.js';
 import { truncate } from '../../render/shared.js';
 import { discordLayout } from './cards.js';
 import { answerPrimitives, errorMessage, plainErrorMessage, sharePrimitives } from './channels.js';
 import { COMMAND_NAME } from './commands.js';
 import { expiredMessage, voteChannel } from './compare.js';
-import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from './custom-ids.js';
 import { FirstResponse } from './first-response.js';
 import type { InteractionOutcome } from './outcome.js';
 import {

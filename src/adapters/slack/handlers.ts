@@ -14,7 +14,7 @@ import { commandHandler } from '../../core/commands/run.js';
 import type { LookupKind } from '../../core/errors.js';
 import { answerPrivately, replaceWithAnswer, sharePublicly } from '../../core/intents.js';
 import type { InteractionPipeline, RequestHandler } from '../../core/pipeline.js';
-import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
+import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../../render/slack-buttons.js';
 import { slackLayout } from './cards.js';
 import { COMPARE_SHARE_ACTION_ID, decodeCompareShare } from './compare-buttons.js';
 import { registerRateMenu } from './rate-menu.js';

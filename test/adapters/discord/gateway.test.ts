@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseShareCustomId } from '../../../src/adapters/discord/custom-ids.js';
 import { SourceUnavailableError } from '../../../src/core/errors.js';
 import type { LookupSource } from '../../../src/core/source.js';
+import { parseShareCustomId } from '../../../src/render/discord-custom-ids.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_APPLICATION_ID, FAKE_BOT_TOKEN, type FakeDiscord } from '../../support/fake-discord.js';
 import {

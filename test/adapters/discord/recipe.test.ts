@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARBON_COMMAND } from '../../../src/adapters/discord/commands.js';
-import { LIST_SHARE_CUSTOM_ID } from '../../../src/adapters/discord/custom-ids.js';
 import { RECIPE_MODAL_CUSTOM_ID, recipeModalResponse } from '../../../src/adapters/discord/recipe-modal.js';
 import { EMBED_LIMITS, embedLength } from '../../../src/render/discord.js';
+import { LIST_SHARE_CUSTOM_ID } from '../../../src/render/discord-custom-ids.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import {
   buttonPayload,

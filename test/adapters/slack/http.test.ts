@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -8,6 +7,7 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
+import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import {
   buttonPayload,
   interactionForm,
