@@ -299,6 +299,17 @@ describe('renderDiscord: help and errors', () => {
     ]);
   });
 
+  it('formats the bot’s own code spans as code in help and hints, and escapes the text around them', () => {
+    const message = renderDiscord({
+      type: 'help',
+      help: helpView('discord', '"*x*" is not a command. Start with `product`.'),
+    });
+    expect(message.embeds[0]!.description).toBe('"\\*x\\*" is not a command. Start with `product`.');
+    const error = renderDiscord({ type: 'error', error: toErrorView(new NotFoundError('recipe', 'soup')) });
+    expect(error.content).toContain('`/carbon recipe lasagne`');
+    expect(error.content).not.toContain('\\`');
+  });
+
   it('renders not-found as a short ephemeral message with suggestions', () => {
     const message = renderDiscord(
       errorReply(

@@ -92,6 +92,18 @@ describe('Discord gateway mode with the catalog', () => {
     expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe name:<name>');
   });
 
+  it('answers /carbon sources with an embed of the datasets and their licences, links masked', async () => {
+    const payload = commandPayload('sources');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    const embed = message.embeds[0]!;
+    expect(embed.title).toBe('Where the figures come from');
+    expect(embed.fields!.map((field) => field.name).join(' ')).toContain('AGRIBALYSE');
+    expect(embed.fields!.every((field) => /\[[^\]]+\]\(<https:\/\/[^>]+>\)/.test(field.value))).toBe(true);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
+  });
+
   it('suggests catalog names as the user types (type 8, at most 25)', async () => {
     const payload = autocompletePayload('product', 'oat');
     harness.fake.dispatch('INTERACTION_CREATE', payload);

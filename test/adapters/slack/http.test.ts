@@ -73,6 +73,32 @@ describe('Slack over HTTP', () => {
     expect(source.calls.at(-1)).toEqual({ kind: 'product', name: 'oat milk' });
   });
 
+  it('answers a name with no verb, looking it up as a dish and as a product as compare does', async () => {
+    const before = source.calls.length;
+    const answer = await command('oat milk');
+    expect(answer.status).toBe(200);
+    expect(source.calls.slice(before)).toEqual([
+      { kind: 'recipe', name: 'oat milk' },
+      { kind: 'product', name: 'oat milk' },
+    ]);
+    expect(cardText(answer.json as Card)).toMatch(/kg CO2e/);
+    expect(cardText(answer.json as Card)).not.toContain('is not a command');
+  });
+
+  it('answers /carbon sources with the datasets and their licences, from data/datasets.json', async () => {
+    const answer = await command('sources');
+    const card = answer.json as Card;
+    expectWithinBlockKitLimits(card as never);
+    expect(cardText(card)).toContain('Licence: Licence Ouverte');
+    expect(cardText(card)).toContain('<https://');
+  });
+
+  it('shows code in help and hints as code, not as look-alike backticks', async () => {
+    const hint = await command('product');
+    expect(cardText(hint.json as Card)).toContain('`/carbon product oat milk`');
+    expect(cardText(hint.json as Card)).not.toContain('ˋ');
+  });
+
   it('answers a recipe and help in the ack', async () => {
     const recipe = await command('recipe lasagne');
     expect(cardText(recipe.json as Card)).toContain('Not climate-friendly');
