@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ParseIngredientOptions } from 'parse-ingredient';
 import { z } from 'zod';
 import { SourceUnavailableError } from '../core/errors.js';
-import { defaultDataDir } from '../sources/catalog/load.js';
+import { packageDataDir } from './data-dir.js';
 
 /**
  * The English words an ingredient list is read with (pack words, portion words, serving words,
@@ -96,7 +96,7 @@ export const ListWordsSchema = z.object({
 });
 export type ListWords = z.infer<typeof ListWordsSchema>;
 
-export function readListWords(dataDir = defaultDataDir()): ListWords {
+export function readListWords(dataDir = packageDataDir()): ListWords {
   const path = join(dataDir, 'curated', 'list-words.json');
   let raw: unknown;
   try {
