@@ -6,6 +6,7 @@ import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
 import { parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
+import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
 import { weigh } from './weigh.js';
 
@@ -56,8 +57,9 @@ const MAX_TITLE_LENGTH = 80;
 /**
  * "Cottage pie | 500g beef mince | …", "Black bean tacos\n2 (15 oz) cans black beans\n…": a first part
  * with no quantity, before at least two that have one, is the recipe's title rather than an ingredient
- * unless it names one food clearly ("Garlic", "Olive oil"); a clear dish name ("Coq au vin") is a title
- * even when it is also a food. The answer's name shows it, so it is never lost.
+ * unless it names one food clearly ("Garlic", "Olive oil") that no later line weighs; a clear dish name
+ * ("Coq au vin") is a title even when it is also a food, and so is "Roast duck" above "1 whole duck".
+ * The answer's name shows it, so it is never lost.
  */
 function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
   const first = parts[0]?.replace(/[:.\s]+$/, '');
@@ -72,7 +74,13 @@ function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | nul
   }
   const food = catalog.matchFood(first);
   const clearFood = food !== null && !food.closest && food.confidence >= TITLE_CONFIDENCE;
-  return clearFood ? null : display(first);
+  if (!clearFood) return display(first);
+  // "Roast duck" above "1 whole duck (about 2 kg)": a dish named after a food the list then weighs.
+  const titleWords = new Set(singularWords(first));
+  const named = parts
+    .slice(1)
+    .some((part) => singularWords(parseLine(part).food).some((word) => titleWords.has(word)));
+  return named ? display(first) : null;
 }
 
 function display(text: string): string {

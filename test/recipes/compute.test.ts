@@ -241,3 +241,19 @@ describe('packs and pieces (issue #19)', () => {
     expect(list.ingredientList.incomplete).toBe(false);
   });
 });
+
+describe('titles (issue #19)', () => {
+  it('takes a first line without a quantity, above lines with one, as the title', () => {
+    const tacos = compute('Black bean tacos\n2 (15 oz) cans black beans\n8 small corn tortillas\n1 avocado');
+    expect(tacos.name).toBe('Black bean tacos (3 ingredients)');
+    expect(tacos.ingredientList.lines.map((entry) => entry.text)).not.toContain('Black bean tacos');
+    const duck = compute('Roast duck\n1 whole duck (about 2 kg)\n2 oranges\nserves 4');
+    expect(duck.name).toBe('Roast duck (2 ingredients)');
+  });
+
+  it('keeps a first line that clearly names a food no later line weighs as an ingredient', () => {
+    const result = compute('Garlic\n500g beef mince\n1 onion');
+    expect(result.name).toBe('Your recipe (3 ingredients)');
+    expect(line(result, 'Garlic').status).toBe('skipped');
+  });
+});
