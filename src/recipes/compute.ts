@@ -64,7 +64,9 @@ const MAX_TITLE_LENGTH = 80;
 function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
   const first = parts[0]?.replace(/[:.\s]+$/, '');
   if (first === undefined || first.length > MAX_TITLE_LENGTH || hasQuantity(first)) return null;
-  if (parts.slice(1).filter(hasQuantity).length < 2) return null;
+  // Only the lines that are read count: a 40,000-character text is not parsed in full for a title.
+  const read = parts.slice(1, MAX_RECIPE_PARTS + 1);
+  if (read.filter(hasQuantity).length < 2) return null;
   if (parseLine(first).amount.kind !== 'none') return null;
   try {
     // A clear dish name only: the dish matcher reads "Ground beef" as tacos at 0.74.
@@ -77,9 +79,7 @@ function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | nul
   if (!clearFood) return display(first);
   // "Roast duck" above "1 whole duck (about 2 kg)": a dish named after a food the list then weighs.
   const titleWords = new Set(singularWords(first));
-  const named = parts
-    .slice(1)
-    .some((part) => singularWords(parseLine(part).food).some((word) => titleWords.has(word)));
+  const named = read.some((part) => singularWords(parseLine(part).food).some((word) => titleWords.has(word)));
   return named ? display(first) : null;
 }
 
