@@ -181,6 +181,7 @@ describe('long texts (issue #19: linear in the length)', () => {
       '('.repeat(40_000),
       `${'1 '.repeat(20_000)}kg beef`,
       '[a]('.repeat(10_000),
+      `Garlic\n${'1 onion\n'.repeat(5_000)}`,
     ]) {
       try {
         compute(text);
