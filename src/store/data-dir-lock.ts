@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { DatabaseStartError } from './errors.js';
 
@@ -21,6 +21,9 @@ export interface DataDirLockOptions {
 /** Past this, proper-lockfile's holder is taken as gone; it refreshes the lock every quarter of it. */
 const STALE_MS = 20_000;
 
+/** Data directories this process holds: its own second open is refused, not taken for a dead owner's. */
+const held = new Set<string>();
+
 interface Owner {
   pid: number;
   host: string;
@@ -31,6 +34,8 @@ export async function lockDataDir(
   dataDir: string,
   options: DataDirLockOptions = {},
 ): Promise<() => Promise<void>> {
+  const directory = resolve(dataDir);
+  if (held.has(directory)) throw inUse(dataDir);
   const lockPath = join(dataDir, 'carbon.lock');
   const ownerPath = join(dataDir, 'carbon.lock.owner');
   const staleMs = options.staleMs ?? STALE_MS;
@@ -59,19 +64,23 @@ export async function lockDataDir(
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOCKED') {
-      throw new DatabaseStartError(
-        `the data directory ${dataDir} is in use by another carbon process: run one process per CARBON_DATA_DIR, or set DATABASE_URL to share a PostgreSQL database between replicas`,
-      );
-    }
+    if (code === 'ELOCKED') throw inUse(dataDir);
     throw new DatabaseStartError(`cannot lock the data directory ${dataDir}`, { cause: error });
   }
   const owner: Owner = { pid: process.pid, host: hostname() };
   await writeFile(ownerPath, JSON.stringify(owner), { mode: 0o600 });
+  held.add(directory);
   return async () => {
+    held.delete(directory);
     await rm(ownerPath, { force: true });
     await release().catch(() => {});
   };
+}
+
+function inUse(dataDir: string): DatabaseStartError {
+  return new DatabaseStartError(
+    `the data directory ${dataDir} is in use by another carbon process: run one process per CARBON_DATA_DIR, or set DATABASE_URL to share a PostgreSQL database between replicas`,
+  );
 }
 
 /**
@@ -87,8 +96,8 @@ async function ownerIsGone(ownerPath: string): Promise<boolean> {
     return false;
   }
   if (owner.host !== hostname() || !Number.isInteger(owner.pid)) return false;
-  // A container restarted keeps its host name and gets the same pid: then the owner was this
-  // process's previous life.
+  // A container restarted keeps its host name and gets the same pid: the owner was this process's
+  // previous life (this process's own locks are in `held` and never reach here).
   if (owner.pid === process.pid) return true;
   try {
     process.kill(owner.pid, 0);
