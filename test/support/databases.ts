@@ -7,7 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../src/store/embedded.js';
-import { openPostgresDatabase } from '../../src/store/postgres.js';
+import { describeUrl, openPostgresDatabase } from '../../src/store/postgres.js';
 import type { Database } from '../../src/store/sql.js';
 
 /**
@@ -88,7 +88,7 @@ async function probePostgres(): Promise<string | null> {
     await client.query('SELECT 1');
     return null;
   } catch (error) {
-    return `PostgreSQL unreachable at ${TEST_DATABASE_URL}: ${(error as Error).message || (error as NodeJS.ErrnoException).code}`;
+    return `PostgreSQL unreachable at ${describeUrl(TEST_DATABASE_URL)}: ${(error as Error).message || (error as NodeJS.ErrnoException).code}`;
   } finally {
     await client.end().catch(() => {});
   }
