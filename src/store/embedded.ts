@@ -16,9 +16,10 @@ export interface EmbeddedOptions {
 }
 
 /**
- * PostgreSQL's shared buffer cache, which PGlite allocates in full: its default (128 MB) doubled the
- * process's memory for a few thousand small rows; 16 MB halves PGlite's share (about 240 → 120 MB
- * resident, measured in bench/store.ts's set-up) and still caches every page this store touches.
+ * PostgreSQL's shared buffer cache, which PGlite allocates in its WebAssembly heap: the default
+ * (128 MB) cost about 240 MB of resident memory once a few thousand operations had run; 16 MB
+ * brings that to about 150 MB (bench/store.ts measures it) and still holds every page this store's
+ * few small tables use.
  */
 const SHARED_BUFFERS = '16MB';
 
