@@ -2,7 +2,20 @@ import envPaths from 'env-paths';
 import { z } from 'zod';
 import { defineRegistration } from '../config/registration.js';
 import { optionalString } from '../config/schema.js';
-import { ENCRYPTION_KEY_HELP, parseEncryptionKey } from './token-cipher.js';
+
+/** AES-256: 32 bytes. */
+export const KEY_BYTES = 32;
+
+/** Base64 (standard or URL-safe, padding optional) of exactly 32 bytes, or null. */
+export function parseEncryptionKey(text: string): Buffer | null {
+  const trimmed = text.trim();
+  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(trimmed)) return null;
+  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return key.length === KEY_BYTES ? key : null;
+}
+
+export const ENCRYPTION_KEY_HELP =
+  'must be the base64 of 32 random bytes (make one with `openssl rand -base64 32`)';
 
 const encryptionKey = (value: string | undefined, context: z.RefinementCtx): Buffer | undefined => {
   if (value === undefined) return undefined;

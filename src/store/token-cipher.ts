@@ -1,4 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { ENCRYPTION_KEY_HELP, KEY_BYTES } from './registration.js';
+
+export { ENCRYPTION_KEY_HELP, KEY_BYTES, parseEncryptionKey } from './registration.js';
 
 /**
  * Tokens at rest: AES-256-GCM (node:crypto) with the key in CARBON_ENCRYPTION_KEY. Each sealed value
@@ -10,23 +13,10 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
  * additional data: a token copied into another workspace's row does not decrypt there.
  */
 
-/** AES-256: 32 bytes. */
-export const KEY_BYTES = 32;
 /** GCM's recommended nonce length (NIST SP 800-38D §8.2); random, never reused with one key in practice. */
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const FORMAT = 'v1';
-
-/** Base64 (standard or URL-safe, padding optional) of exactly 32 bytes, or null. */
-export function parseEncryptionKey(text: string): Buffer | null {
-  const trimmed = text.trim();
-  if (!/^[A-Za-z0-9+/_-]{43}={0,1}$/.test(trimmed)) return null;
-  const key = Buffer.from(trimmed.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
-  return key.length === KEY_BYTES ? key : null;
-}
-
-export const ENCRYPTION_KEY_HELP =
-  'must be the base64 of 32 random bytes (make one with `openssl rand -base64 32`)';
 
 /** A stored value could not be decrypted; says why without any of the value or key. */
 export class TokenDecryptionError extends Error {
