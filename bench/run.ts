@@ -18,6 +18,7 @@ const SECTIONS = [
   'bodies',
   'compare',
   'compare-chat',
+  'store',
   'ingredient-list',
 ];
 const only = process.argv.slice(2);
