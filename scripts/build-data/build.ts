@@ -1,3 +1,5 @@
+import { loadDatasets } from '../../src/core/datasets.js';
+import type { IndependentFiguresFile } from '../../src/figures/schema.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalog } from '../../src/sources/catalog/catalog.js';
 import { checksum, loadCurated } from '../../src/sources/catalog/load.js';
@@ -28,6 +30,9 @@ import {
   takenNames,
   usableEverydayNames,
 } from './everyday-names.js';
+import { buildIndependentFigures, type RuleExpansion } from './figures/build.js';
+import { readFigureMapping } from './figures/mapping.js';
+import { readClark, readPooreNemecek } from './figures/read.js';
 import {
   type DerivationReport,
   DROP_REASONS,
@@ -69,6 +74,10 @@ export interface BuildOutput {
   fndds: DerivationReport;
   /** How many based-cooking dishes were kept and why the others were dropped (not a data file). */
   basedCooking: BasedDerivationReport;
+  /** The studies' figures beside the catalog's, per food and dish (data/independent-figures.json). */
+  figures: IndependentFiguresFile;
+  /** What each rule of the figure mapping selected (not a data file). */
+  figureRules: RuleExpansion[];
 }
 
 /** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
@@ -236,12 +245,28 @@ export async function buildData(
   if (unfindableFndds > 0) fndds.report.dropped[DROP_REASONS.unfindable] = unfindableFndds;
   based.report.kept -= unfindableBased;
   if (unfindableBased > 0) based.report.dropped[BASED_DROP_REASONS.unfindable] = unfindableBased;
+  const figures = buildIndependentFigures(
+    readFigureMapping(),
+    {
+      'poore-nemecek-2018': readPooreNemecek(
+        rawPath('pooreNemecek', rawDir),
+        rawPath('pooreNemecekSupplyChain', rawDir),
+      ),
+      'clark-2022': readClark(rawPath('clark', rawDir)),
+    },
+    products,
+    recipes,
+    off.ancestors,
+    new Set(loadDatasets().map((dataset) => dataset.id)),
+  );
   // The app validates with the same schemas on load: fail here rather than at run time.
   return {
     products: ProductsFileSchema.parse(products),
     recipes: RecipesFileSchema.parse(recipes),
     fndds: fndds.report,
     basedCooking: based.report,
+    figures: figures.file,
+    figureRules: figures.expansions,
   };
 }
 

@@ -30,6 +30,11 @@ export interface OffNames {
   kinds: Map<string, string[]>;
   /** Categories whose code is not in this Agribalyse release (stale 2022 mappings), skipped. */
   staleCodes: number;
+  /**
+   * Code AGB → every category that is that food (carries it as `agribalyse_food_code`) and all their
+   * ancestors: what the taxonomy says the food is ("en:cow-cheeses", "en:dairies").
+   */
+  ancestors: Map<string, Set<string>>;
 }
 
 /**
@@ -77,7 +82,34 @@ export function readOffNames(path: string, knownCodes: ReadonlySet<string>): Off
     if (code !== undefined && knownCodes.has(code)) add(categoriesOf, code, [id]);
   }
   for (const map of [synonyms, related]) for (const list of map.values()) list.sort();
-  return { synonyms, related, kinds: kindsOf(taxonomy, categoriesOf), staleCodes };
+  return {
+    synonyms,
+    related,
+    kinds: kindsOf(taxonomy, categoriesOf),
+    staleCodes,
+    ancestors: ancestorsOf(taxonomy, knownCodes),
+  };
+}
+
+function ancestorsOf(
+  taxonomy: z.infer<typeof TaxonomySchema>,
+  knownCodes: ReadonlySet<string>,
+): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const [id, category] of Object.entries(taxonomy)) {
+    const code = category.agribalyse_food_code?.en;
+    if (code === undefined || !knownCodes.has(code)) continue;
+    const found = result.get(code) ?? new Set<string>();
+    const stack = [id];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (found.has(next)) continue;
+      found.add(next);
+      stack.push(...(taxonomy[next]?.parents ?? []));
+    }
+    result.set(code, found);
+  }
+  return result;
 }
 
 function kindsOf(
