@@ -1,7 +1,8 @@
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
+import { verdictShort } from '../core/figures-text.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, ProductResult, RecipeResult } from '../core/result.js';
-import { formatKg, levelBasis } from '../render/shared.js';
+import { levelBasis } from '../render/shared.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';
 import type { FoundResolution, PortionWeights } from './resolve.js';
@@ -173,15 +174,7 @@ export function rankPlaced(placed: Placed[]): RankedItem[] {
 
 function verdictOf(found: FoundResolution): string {
   if (found.takenAs === 'product') return levelBasis('product', found.result.level as Level);
-  const budget = `${formatKg(CLIMATE_FRIENDLY_MAX_KG_PER_SERVING)} kg`;
-  switch (found.result.climateFriendly.value) {
-    case 'yes':
-      return `climate-friendly (within ${budget} per meal)`;
-    case 'no':
-      return `not climate-friendly (over ${budget} per meal)`;
-    case 'unknown':
-      return 'no climate verdict from the source';
-  }
+  return verdictShort(found.result.climateFriendly, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING);
 }
 
 /**

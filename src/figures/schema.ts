@@ -6,7 +6,7 @@ import { z } from 'zod';
  * the raw datasets, and read by the app. Types are derived from these schemas.
  */
 
-/** How a dataset is named in an answer: "global average 99.5 for "Beef (beef herd)" (Poore & Nemecek 2018)". */
+/** A dataset behind the figures, as answers cite it. */
 export const FigureDatasetSchema = z.object({
   /** The id in data/datasets.json. */
   id: z.string().min(1),
@@ -14,8 +14,6 @@ export const FigureDatasetSchema = z.object({
   label: z.string().min(1),
   /** Where its figures hold: "France", "global", "UK". */
   region: z.string().min(1),
-  /** How its figure reads in a sentence: "in France", "global average", "UK products". */
-  phrase: z.string().min(1),
 });
 export type FigureDataset = z.infer<typeof FigureDatasetSchema>;
 

@@ -1,5 +1,9 @@
+import { formatKg, unitLabel } from '../core/format.js';
 import { AVERAGE_MEAL_KG_PER_SERVING, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
-import type { Level, Unit } from '../core/result.js';
+import type { Level, Unit, VerdictValue } from '../core/result.js';
+
+// Figures are worded in core (the view model's sentences use them); the renderers share them from here.
+export { formatKg, unitLabel };
 
 /**
  * Pure formatting helpers shared by the Slack and Discord renderers, so both platforms word
@@ -7,41 +11,6 @@ import type { Level, Unit } from '../core/result.js';
  */
 
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
-
-/**
- * A kg CO2e figure at readable precision: three significant figures below 100, so 0.0452 → "0.045",
- * 0.5042 → "0.504", 1.234 → "1.23", 12.34 → "12.3", 1234.5 → "1,235". Three figures below 1 matter:
- * rounding 0.504 to "0.5" would contradict a "not climate-friendly" verdict judged at 0.5.
- */
-export function formatKg(value: number): string {
-  if (!Number.isFinite(value)) return '?';
-  if (value === 0) return '0';
-  const abs = Math.abs(value);
-  let text: string;
-  if (abs >= 100) text = Math.round(value).toLocaleString('en-US');
-  else if (abs >= 10) text = trimZeros(value.toFixed(1));
-  else if (abs >= 1) text = trimZeros(value.toFixed(2));
-  else if (abs >= 0.1) text = trimZeros(value.toPrecision(3));
-  else if (abs >= 0.001) text = trimZeros(value.toPrecision(2));
-  else return value > 0 ? '< 0.001' : '> -0.001';
-  return text;
-}
-
-function trimZeros(text: string): string {
-  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
-}
-
-/** "per kg", "per litre", "per serving". */
-export function unitLabel(unit: Unit | 'serving'): string {
-  switch (unit) {
-    case 'kg':
-      return 'per kg';
-    case 'L':
-      return 'per litre';
-    case 'serving':
-      return 'per serving';
-  }
-}
 
 /** "1.23 kg CO2e per litre". */
 export function formatFootprint(value: number, unit: Unit | 'serving'): string {
@@ -116,4 +85,18 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
   // Do not leave a lone high surrogate at the cut.
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   return `${text.slice(0, Math.max(cut, 0))}${ellipsis}`;
+}
+
+/** The mark beside a verdict's sentence (the sentence itself comes from the view model). */
+export function verdictEmoji(value: VerdictValue): string {
+  switch (value) {
+    case 'yes':
+      return '✅';
+    case 'no':
+      return '❌';
+    case 'depends':
+      return '⚖️';
+    case 'unknown':
+      return '❔';
+  }
 }

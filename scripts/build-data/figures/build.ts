@@ -91,6 +91,10 @@ export function buildIndependentFigures(
     for (const food of selected) {
       const mapped = byFood.get(food.code) ?? new Map();
       const before = givenBy.get(`${food.code}\n${dataset}`);
+      const same = mapped.get(dataset);
+      // Two rules may select a food for the same reason (a derived rule and a list); not for two entries.
+      if (same !== undefined && same.item === item && same.kgPerKg === rule.kgPerKg && same.use === rule.use)
+        continue;
       if (before !== undefined) {
         problems.push(`${food.code} ${food.name}: given to ${before} and to "${rule.item}"`);
         continue;

@@ -11,7 +11,7 @@ import { CURATED_DIR } from '../paths.js';
  * code, or derived from what Agribalyse and the Open Food Facts taxonomy say a food is (its
  * Agribalyse category, an OFF category it belongs to, a pattern of its Agribalyse name), less
  * exceptions. The build fails on an unknown code, entry, category or OFF category, on a rule that
- * selects nothing, and on a food two rules give to one study.
+ * selects nothing, and on a food two rules give to one study in different ways (two rules may agree).
  */
 
 const Pattern = z.string().refine((text) => {

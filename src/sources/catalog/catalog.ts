@@ -1,7 +1,9 @@
 import { comparisonSentence, percentDifference } from '../../core/comparison.js';
 import { NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
-import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
+import type { FigureSource, ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
+import { climateVerdict, verdictOfSources } from '../../core/verdict.js';
+import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
 import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schema.js';
@@ -83,6 +85,8 @@ export function createCatalog(
   brands: readonly Brand[],
   /** The normaliser for this lexicon and these brands (load.ts passes one that knows the names' tokens). */
   text = new TextNormaliser(lexicon, brands),
+  /** The independent studies' figures set beside the catalog's; null answers with the catalog's alone. */
+  figures: FiguresTable | null = null,
 ): Catalog {
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
@@ -112,6 +116,30 @@ export function createCatalog(
     lexicon.popularProducts.filter((name) => products.some((product) => product.display === name)),
     text,
   );
+
+  /** The catalog's figure first, then the studies' own entries for this very food. */
+  function productSources(product: ProductData): FigureSource[] | undefined {
+    if (figures === null) return undefined;
+    return [
+      catalogSource(figures.catalogDataset, product.name, product.kgCo2ePerUnit, product.unit),
+      ...figures.foodSources(product.code),
+    ];
+  }
+
+  /** The catalog's per-serving figure first, then each study's, for the dish's serving. */
+  function recipeSources(recipe: RecipeData): FigureSource[] | undefined {
+    if (figures === null) return undefined;
+    const ingredients = recipe.contributors.map((contributor) => ({
+      code: contributor.code,
+      grams: contributor.grams,
+      kgCo2e: contributor.kgCo2e,
+    }));
+    const grams = recipe.gramsPerServing ?? ingredients.reduce((sum, each) => sum + each.grams, 0);
+    return [
+      catalogSource(figures.catalogDataset, recipe.name, recipe.kgCo2ePerServing, 'serving'),
+      ...figures.dishSources(recipe.name, ingredients, grams),
+    ];
+  }
 
   function suggestions(result: MatchResult, name: (entry: number) => string): string[] {
     return [...new Set(result.ranked.map((candidate) => name(candidate.entry)))].slice(0, MAX_SUGGESTIONS);
@@ -149,6 +177,7 @@ export function createCatalog(
       status: null,
       notes: [...closestMatchNote(answer, product.display), ...product.notes],
       source: CATALOG_SOURCE_INFO,
+      ...withSources(productSources(product), figures),
     };
   }
 
@@ -205,13 +234,18 @@ export function createCatalog(
         );
       }
       const recipe = recipes[result.answer.entry]!;
+      const sources = recipeSources(recipe);
       return {
         kind: 'recipe',
         query: displayQuery(query),
         name: recipe.name,
         kgCo2ePerServing: recipe.kgCo2ePerServing,
         climateFriendly: {
-          value: recipe.kgCo2ePerServing <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no',
+          // Without the studies' figures, the catalog's alone decides.
+          value:
+            sources === undefined
+              ? climateVerdict([{ kgCo2e: recipe.kgCo2ePerServing, lowerBound: false }])
+              : verdictOfSources(sources),
           raw: null,
         },
         thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
@@ -226,6 +260,7 @@ export function createCatalog(
         status: null,
         notes: closestMatchNote(result.answer, recipe.name),
         source: CATALOG_SOURCE_INFO,
+        ...withSources(sources, figures),
       };
     },
 
@@ -249,5 +284,17 @@ export function createCatalog(
     suggest(kind, prefix, limit) {
       return suggester.suggest(kind, prefix, limit);
     },
+
+    figures,
   };
+}
+
+/** `sources` only when there are some: a catalog without figures answers as before. */
+function withSources(
+  sources: FigureSource[] | undefined,
+  figures: FiguresTable | null,
+): { sources?: FigureSource[]; withoutFigure?: string[] } {
+  return sources === undefined || figures === null
+    ? {}
+    : { sources, withoutFigure: figures.withoutFigure(sources) };
 }
