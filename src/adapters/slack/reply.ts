@@ -1,4 +1,4 @@
-import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
+import { type AllMiddlewareArgs, type RespondArguments, RespondError, type RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
@@ -47,11 +47,20 @@ export function slackErrorCode(error: unknown): string | null {
 
 /**
  * A loggable summary of a Web API or response_url failure. The raw errors carry the HTTP client's
- * request config (including the Authorization header), so they are never logged whole.
+ * request (including the Authorization header or the response_url), so they are never logged whole.
+ * Bolt 5's `respond` posts with native fetch: a response_url that answers with a non-2xx status
+ * rejects with a RespondError carrying that status, and one that cannot be reached rejects with
+ * fetch's bare "fetch failed", whose `cause` says why (refused, reset, DNS).
  */
-export function describeSlackError(error: unknown): { code: string | null; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: slackErrorCode(error), message: scrubSecrets(message).slice(0, 300) };
+export function describeSlackError(error: unknown): {
+  code: string | null;
+  message: string;
+  status?: number;
+} {
+  let message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Error && error.cause instanceof Error) message += `: ${error.cause.message}`;
+  const summary = { code: slackErrorCode(error), message: scrubSecrets(message).slice(0, 300) };
+  return error instanceof RespondError ? { ...summary, status: error.statusCode } : summary;
 }
 
 /**

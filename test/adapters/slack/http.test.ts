@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
@@ -14,6 +15,7 @@ import {
   signSlackRequest,
   slashCommandForm,
 } from '../../support/fake-slack.js';
+import { listenLocal } from '../../support/local-server.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { product, ScriptedSource } from './scripted-source.js';
@@ -114,11 +116,36 @@ describe('Slack over HTTP', () => {
 
   it('survives a response_url that fails, and keeps answering', async () => {
     source.hold();
-    const dead = 'http://127.0.0.1:9/response/gone';
+    // A port that was just free and is closed again: the post is refused, as when Slack is unreachable.
+    // (Not a well-known port such as 9: fetch blocks those itself, with "bad port".)
+    const closed = createServer();
+    const port = await listenLocal(closed);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dead = `http://127.0.0.1:${port}/response/gone`;
     const ack = await command('product oat milk', dead);
     expect(ack.json?.text).toContain('Looking up');
     source.open();
     await h.logs.waitFor('Slack response_url delivery failed');
+    // Bolt 5 posts with fetch, whose "fetch failed" alone would not say why: the log carries the cause.
+    const failure = h.logs.lines.find((line) => line.includes('Slack response_url delivery failed'));
+    expect(failure).toContain('fetch failed: ');
+    expect(failure).toContain('ECONNREFUSED');
+    const next = await command('product oat milk');
+    expect(next.status).toBe(200);
+    expect(cardText(next.json as Card)).toContain('Oat drink');
+  });
+
+  it('logs the status of a response_url that answers with an error, and keeps answering', async () => {
+    source.hold();
+    // A path the fake does not host: it answers 404, which Bolt 5's respond() turns into a RespondError.
+    const gone = `${new URL(h.fake.responseUrl()).origin}/response/gone`;
+    const ack = await command('product oat milk', gone);
+    expect(ack.json?.text).toContain('Looking up');
+    source.open();
+    await h.logs.waitFor('"status":404');
+    const failure = h.logs.lines.find((line) => line.includes('"status":404'));
+    expect(failure).toContain('Slack response_url delivery failed');
+    expect(failure).toContain('late answer');
     const next = await command('product oat milk');
     expect(next.status).toBe(200);
     expect(cardText(next.json as Card)).toContain('Oat drink');
