@@ -3,6 +3,7 @@ import { verdictShort } from '../core/figures-text.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, ProductResult, RecipeResult } from '../core/result.js';
 import { levelBasis } from '../render/shared.js';
+import { figuresOnFooting } from './datasets.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';
 import type { FoundResolution, PortionWeights } from './resolve.js';
@@ -168,6 +169,11 @@ export function rankPlaced(placed: Placed[]): RankedItem[] {
         portionGrams: entry.portionGrams,
         confidence: found.result.confidence,
         notes: [...found.result.notes, ...entry.extraNotes],
+        figures: figuresOnFooting(
+          found.result,
+          entry.kgCo2e,
+          found.result.kind === 'product' ? perKgFigure(found.result).perKg : found.result.kgCo2ePerServing,
+        ),
       };
     });
 }
