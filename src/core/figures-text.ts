@@ -25,14 +25,14 @@ function figure(source: FigureSource): string {
 }
 
 /** What the figure is of, beyond the dataset's own name: how it was made, and its median. */
-function qualifiers(source: FigureSource): string[] {
+function qualifiers(source: FigureSource, filler: string): string[] {
   const parts: string[] = [];
   if (source.medianKgCo2e !== null) parts.push(`median ${formatKg(source.medianKgCo2e)}`);
   if (source.method === 'ingredients' && source.mappedShare !== null) {
     parts.push(
       source.mappedShare >= 0.995
         ? 'its figures for every ingredient'
-        : `its figures for ${Math.round(source.mappedShare * 100)}% of the weight, the headline's for the rest`,
+        : `its figures for ${Math.round(source.mappedShare * 100)}% of the weight, ${filler}'s for the rest`,
     );
   }
   if (source.kgPerKg !== null) {
@@ -45,18 +45,24 @@ function qualifiers(source: FigureSource): string[] {
   return parts;
 }
 
-/** The headline: "28.9 kg CO2e per kg in France (ADEME Agribalyse 3.2)". */
+/** "in France" follows a figure; "global average" and "UK products" come before it. */
+const follows = (phrase: string) => phrase.startsWith('in ');
+
+/** The headline: "28.9 kg CO2e per kg in France (ADEME Agribalyse 3.2)", "99.5 kg CO2e per kg, global average (…)". */
 function headlineText(source: FigureSource): string {
-  return `${figure(source)} kg CO2e ${unitLabel(source.per)} ${regionPhrase(source)} (${source.label})`;
+  const phrase = regionPhrase(source);
+  return `${figure(source)} kg CO2e ${unitLabel(source.per)}${follows(phrase) ? ' ' : ', '}${phrase} (${source.label})`;
 }
 
 /** Another dataset: "global average 99.5 (median 59.6) for "Beef (beef herd)" (Poore & Nemecek 2018)". */
-function otherText(source: FigureSource, headline: FigureSource): string {
+function otherText(source: FigureSource, headline: FigureSource, filler: string): string {
   const unit = source.per === headline.per ? '' : ` ${unitLabel(source.per)}`;
-  const extra = qualifiers(source);
+  const extra = qualifiers(source, filler);
   const named = source.method === 'entry' ? ` for "${source.name}"` : '';
   const detail = extra.length === 0 ? '' : `; ${extra.join('; ')}`;
-  return `${regionPhrase(source)} ${figure(source)}${unit}${named} (${source.label}${detail})`;
+  const phrase = regionPhrase(source);
+  const value = `${figure(source)}${unit}`;
+  return `${follows(phrase) ? `${value} ${phrase}` : `${phrase} ${value}`}${named} (${source.label}${detail})`;
 }
 
 function listLabels(labels: readonly string[]): string {
@@ -76,7 +82,9 @@ export function basisText(result: LookupResult): string {
     return `Figure from ${result.source.label}; no other dataset's figure is set beside it.`;
   }
   const parts = [headlineText(headline)];
-  if (others.length > 0) parts.push(others.map((source) => otherText(source, headline)).join(', '));
+  // Whatever a study does not price is priced with the catalog's own figures (its source has no statistic).
+  const filler = (sources.find((source) => source.statistic === null) ?? headline).label;
+  if (others.length > 0) parts.push(others.map((source) => otherText(source, headline, filler)).join(', '));
   const without = result.withoutFigure ?? [];
   if (without.length > 0) {
     const lacks =
@@ -144,4 +152,14 @@ export function verdictShort(verdict: Verdict, budgetKg: number): string {
     case 'unknown':
       return 'no climate verdict';
   }
+}
+
+/** Said when another dataset leads (CARBON_BASIS=global): what the rest of the answer is based on. */
+export function headlineNote(headline: FigureSource, catalog: FigureSource): string {
+  return `The figure is ${headline.label}'s (${regionPhrase(headline)}); the level follows it, and the category comparison, the swap and the contributors use ${catalog.label}'s figures.`;
+}
+
+/** The category comparison, said to be on the catalog's figures when another dataset leads. */
+export function onCatalogFigures(comparison: string, catalog: FigureSource): string {
+  return comparison.trim() === '' ? comparison : `On ${catalog.label}'s figures: ${comparison}`;
 }

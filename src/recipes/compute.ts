@@ -2,6 +2,7 @@ import { NotARecipeError } from '../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, FigureSource, IngredientLine, IngredientListResult } from '../core/result.js';
 import { climateVerdict, verdictOfSources } from '../core/verdict.js';
+import { recipeOnBasis } from '../figures/basis.js';
 import { catalogSource, type FiguresTable } from '../figures/table.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
@@ -26,7 +27,7 @@ export interface RecipeComputer {
   compute(text: string): IngredientListResult;
 }
 
-type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures'>;
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures' | 'basis'>;
 
 /**
  * The catalog food a line names: the whole description, then the portion table's name for it
@@ -204,40 +205,43 @@ export function computeIngredientList(
   if (skipped > 0) notes.push(`${skipped} line${skipped === 1 ? ' was' : 's were'} skipped (listed below).`);
   const perServingRounded = round(perServing, 3);
   const sources = listSources(catalog.figures ?? null, counted, count, perServingRounded, incomplete);
-  return {
-    kind: 'recipe',
-    query: display(text),
-    name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
-    kgCo2ePerServing: perServingRounded,
-    // Every dataset's figure decides, each a lower bound when part of the list was not understood.
-    climateFriendly: {
-      value:
-        sources === undefined
-          ? climateVerdict([{ kgCo2e: perServingRounded, lowerBound: incomplete }])
-          : verdictOfSources(sources),
-      raw: null,
+  return recipeOnBasis<IngredientListResult>(
+    {
+      kind: 'recipe',
+      query: display(text),
+      name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
+      kgCo2ePerServing: perServingRounded,
+      // Every dataset's figure decides, each a lower bound when part of the list was not understood.
+      climateFriendly: {
+        value:
+          sources === undefined
+            ? climateVerdict([{ kgCo2e: perServingRounded, lowerBound: incomplete }])
+            : verdictOfSources(sources),
+        raw: null,
+      },
+      thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+      level: recipeLevel(perServingRounded),
+      contributors,
+      confidence: null,
+      status: null,
+      notes,
+      source: CATALOG_SOURCE_INFO,
+      ...(sources === undefined || catalog.figures == null
+        ? {}
+        : { sources, withoutFigure: catalog.figures.withoutFigure(sources) }),
+      ingredientList: {
+        servings: count,
+        servingsStated: servings !== null,
+        lines: lines.map(({ weightUnknown: _unused, code: _code, ...line }) => ({
+          ...line,
+          kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
+        })),
+        understoodShare: round(share, 3),
+        incomplete,
+      },
     },
-    thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-    level: recipeLevel(perServingRounded),
-    contributors,
-    confidence: null,
-    status: null,
-    notes,
-    source: CATALOG_SOURCE_INFO,
-    ...(sources === undefined || catalog.figures == null
-      ? {}
-      : { sources, withoutFigure: catalog.figures.withoutFigure(sources) }),
-    ingredientList: {
-      servings: count,
-      servingsStated: servings !== null,
-      lines: lines.map(({ weightUnknown: _unused, code: _code, ...line }) => ({
-        ...line,
-        kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
-      })),
-      understoodShare: round(share, 3),
-      incomplete,
-    },
-  };
+    catalog.basis ?? 'agribalyse',
+  );
 }
 
 /**

@@ -175,7 +175,7 @@ describe('renderText: recipes', () => {
       }),
     );
     expect(text.split('\n').slice(2, 4)).toEqual([
-      "Figures: 0.39 kg CO2e per serving in France (ADEME Agribalyse 3.2); global average 0.788 (Poore & Nemecek 2018; its figures for 89% of the weight, the headline's for the rest); Clark et al. 2022 prices too little of this recipe to give a figure.",
+      "Figures: 0.39 kg CO2e per serving in France (ADEME Agribalyse 3.2); global average 0.788 (Poore & Nemecek 2018; its figures for 89% of the weight, ADEME Agribalyse 3.2's for the rest); Clark et al. 2022 prices too little of this recipe to give a figure.",
       'Depends on the data: within the 0.5 kg CO2e budget per serving (WWF One Planet Plate) on ADEME Agribalyse 3.2 (0.39 kg), over it on Poore & Nemecek 2018 (0.788 kg).',
     ]);
   });

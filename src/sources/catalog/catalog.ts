@@ -3,6 +3,7 @@ import { NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
 import type { FigureSource, ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import { climateVerdict, verdictOfSources } from '../../core/verdict.js';
+import { type Basis, productOnBasis, recipeOnBasis } from '../../figures/basis.js';
 import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
@@ -87,6 +88,8 @@ export function createCatalog(
   text = new TextNormaliser(lexicon, brands),
   /** The independent studies' figures set beside the catalog's; null answers with the catalog's alone. */
   figures: FiguresTable | null = null,
+  /** Which figure answers lead with (CARBON_BASIS); the others stay beside it. */
+  basis: Basis = 'agribalyse',
 ): Catalog {
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
@@ -153,7 +156,7 @@ export function createCatalog(
     const perKg = product.unit === 'L' ? 'compared per kg, not per litre' : 'per kg';
     const referenceText = `the average of the ${reference.count} products in "${reference.name}", ${perKg}`;
     const swapProduct = product.swap === null ? undefined : byCode.get(product.swap);
-    return {
+    const result: ProductResult = {
       kind: 'product',
       query: displayQuery(query),
       name: product.name,
@@ -179,6 +182,7 @@ export function createCatalog(
       source: CATALOG_SOURCE_INFO,
       ...withSources(productSources(product), figures),
     };
+    return productOnBasis(result, basis, product.kgCo2ePerKg);
   }
 
   return {
@@ -235,33 +239,36 @@ export function createCatalog(
       }
       const recipe = recipes[result.answer.entry]!;
       const sources = recipeSources(recipe);
-      return {
-        kind: 'recipe',
-        query: displayQuery(query),
-        name: recipe.name,
-        kgCo2ePerServing: recipe.kgCo2ePerServing,
-        climateFriendly: {
-          // Without the studies' figures, the catalog's alone decides.
-          value:
-            sources === undefined
-              ? climateVerdict([{ kgCo2e: recipe.kgCo2ePerServing, lowerBound: false }])
-              : verdictOfSources(sources),
-          raw: null,
+      return recipeOnBasis<RecipeResult>(
+        {
+          kind: 'recipe',
+          query: displayQuery(query),
+          name: recipe.name,
+          kgCo2ePerServing: recipe.kgCo2ePerServing,
+          climateFriendly: {
+            // Without the studies' figures, the catalog's alone decides.
+            value:
+              sources === undefined
+                ? climateVerdict([{ kgCo2e: recipe.kgCo2ePerServing, lowerBound: false }])
+                : verdictOfSources(sources),
+            raw: null,
+          },
+          thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+          level: recipeLevel(recipe.kgCo2ePerServing),
+          contributors: recipe.contributors.map((contributor) => ({
+            name: contributor.name,
+            grams: contributor.grams,
+            kgCo2e: contributor.kgCo2e,
+            share: contributor.share,
+          })),
+          confidence: result.answer.confidence,
+          status: null,
+          notes: closestMatchNote(result.answer, recipe.name),
+          source: CATALOG_SOURCE_INFO,
+          ...withSources(sources, figures),
         },
-        thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-        level: recipeLevel(recipe.kgCo2ePerServing),
-        contributors: recipe.contributors.map((contributor) => ({
-          name: contributor.name,
-          grams: contributor.grams,
-          kgCo2e: contributor.kgCo2e,
-          share: contributor.share,
-        })),
-        confidence: result.answer.confidence,
-        status: null,
-        notes: closestMatchNote(result.answer, recipe.name),
-        source: CATALOG_SOURCE_INFO,
-        ...withSources(sources, figures),
-      };
+        basis,
+      );
     },
 
     matchFood(query: string): FoodMatch | null {
@@ -286,6 +293,7 @@ export function createCatalog(
     },
 
     figures,
+    basis,
   };
 }
 

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { SourceUnavailableError } from '../../core/errors.js';
+import type { Basis } from '../../figures/basis.js';
 import { FIGURES_FILE, readFiguresFile } from '../../figures/load.js';
 import { FiguresTable } from '../../figures/table.js';
 import { createCatalog } from './catalog.js';
@@ -144,8 +145,21 @@ export function loadCurated(
 }
 
 let memoised: Catalog | undefined;
+let defaultBasis: Basis = 'agribalyse';
+
+/**
+ * The basis (CARBON_BASIS) of the catalog this process loads by default: set once from the
+ * configuration (sources/select.ts, service/start.ts) before anything loads it, so every part that
+ * loads the default catalog (lookups, ingredient lists, the service) leads with the same figure.
+ */
+export function setDefaultBasis(basis: Basis): void {
+  if (basis !== defaultBasis) memoised = undefined;
+  defaultBasis = basis;
+}
 
 export interface LoadOptions {
+  /** Which figure answers lead with; the configured default (setDefaultBasis) when not given. */
+  basis?: Basis;
   /**
    * Set the independent studies' figures beside the catalog's (data/independent-figures.json, when the
    * directory has it). Default true; false answers with the catalog's figures alone (benchmarks).
@@ -164,7 +178,8 @@ function readFigures(directory: string): FiguresTable | null {
  * read once per process.
  */
 export function loadCatalog(dataDir?: string, options: LoadOptions = {}): Catalog {
-  const defaults = dataDir === undefined && options.figures !== false;
+  const basis = options.basis ?? defaultBasis;
+  const defaults = dataDir === undefined && options.figures !== false && basis === defaultBasis;
   if (defaults && memoised !== undefined) return memoised;
   const directory = dataDir ?? defaultDataDir();
   const checksums = readChecksums(directory);
@@ -175,7 +190,7 @@ export function loadCatalog(dataDir?: string, options: LoadOptions = {}): Catalo
   const nameTokens = readNameTokens(directory, checksums);
   if (nameTokens !== undefined) text.rememberCatalogTokens(nameTokens.names, nameTokens.tokens);
   const figures = options.figures === false ? null : readFigures(directory);
-  const catalog = createCatalog(products, recipes, lexicon, brands, text, figures);
+  const catalog = createCatalog(products, recipes, lexicon, brands, text, figures, basis);
   if (defaults) memoised = catalog;
   return catalog;
 }
