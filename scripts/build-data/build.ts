@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { loadDatasets } from '../../src/core/datasets.js';
 import type { IndependentFiguresFile } from '../../src/figures/schema.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
@@ -44,8 +45,14 @@ import { unfindableDerivedDishes } from './fndds/findable.js';
 import { readFnddsFoods, readFnddsPortions } from './fndds/read.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
-import { readOffNames, unshadowedSynonyms } from './off-taxonomy.js';
-import { DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
+import { readOffNames, readProxyOverrides, unshadowedSynonyms } from './off-taxonomy.js';
+import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
+import {
+  checkWrittenDishes,
+  fixDerivedServings,
+  type MealFinding,
+  readPortionNorms,
+} from './recipes/meal-check.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
 import { checkProductTerciles } from './terciles.js';
@@ -78,6 +85,8 @@ export interface BuildOutput {
   figures: IndependentFiguresFile;
   /** What each rule of the figure mapping selected (not a data file). */
   figureRules: RuleExpansion[];
+  /** Dishes under a portion of what they are named after, and how each was fixed (not a data file). */
+  meals: MealFinding[];
 }
 
 /** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
@@ -98,7 +107,11 @@ export async function buildData(
     if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
 
-  const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
+  const off = readOffNames(
+    rawPath('offCategories', rawDir),
+    new Set(byCode.keys()),
+    readProxyOverrides(join(CURATED_DIR, 'proxy-overrides.json')),
+  );
   // The hand-written files the app reads as they are: fail here on one the app would refuse.
   const curated = loadCurated(DATA_DIR);
   const { brands, lexicon } = curated;
@@ -196,6 +209,18 @@ export async function buildData(
     (code) => displayByCode.get(code)!,
     new Set(handWritten.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
   );
+  // Dishes named after a meat or a fish hold a portion of it (data/curated/portion-norms.json).
+  const norms = readPortionNorms();
+  const foodKinds = new Map(
+    products.products.map((product) => [
+      product.code,
+      { category: products.categories[product.category]!.name, name: product.name },
+    ]),
+  );
+  const mealFindings = checkWrittenDishes(handWritten, norms, foodKinds);
+  const portioned = fixDerivedServings(fndds.dishes, norms, foodKinds);
+  fndds.dishes = portioned.dishes;
+  mealFindings.push(...portioned.findings);
   const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
   const recipes: RecipesFile = {
     source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION} and ${BASED_COOKING_ATTRIBUTION}`,
@@ -219,6 +244,7 @@ export async function buildData(
     seasoningCodes(products),
     readMisread(),
   );
+  mealFindings.push(...checkWrittenDishes(based.dishes, norms, foodKinds));
   const basedByName = new Map(based.dishes.map((dish) => [dish.name, dish]));
   recipes.recipes.push(
     ...computeRecipes(based.dishes, kgPerKgByCode).map((recipe) => {
@@ -267,6 +293,7 @@ export async function buildData(
     basedCooking: based.report,
     figures: figures.file,
     figureRules: figures.expansions,
+    meals: mealFindings,
   };
 }
 
