@@ -25,6 +25,7 @@ import {
 import { readBasedRecipes } from './based-cooking/read.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
+import { cupNotes } from './cups.js';
 import {
   addDishEverydayNames,
   readEverydayNames,
@@ -161,6 +162,25 @@ export async function buildData(
     })),
   );
 
+  const cups = cupNotes(
+    new Map(
+      items.map((item) => {
+        const unit = decideUnit(item);
+        const perUnit =
+          unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL);
+        return [
+          item.code,
+          {
+            code: item.code,
+            name: item.lciName,
+            kgCo2ePerKg: item.kgCo2ePerKg,
+            kgCo2ePerUnit: perUnit,
+            unit: unit.unit,
+          },
+        ];
+      }),
+    ),
+  );
   const products: ProductsFile = {
     source: AGRIBALYSE_ATTRIBUTION,
     licence:
@@ -194,7 +214,7 @@ export async function buildData(
         related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
-        notes: unit.notes,
+        notes: [...unit.notes, ...(cups.get(item.code) ?? [])],
       };
     }),
   };
