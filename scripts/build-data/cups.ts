@@ -55,13 +55,13 @@ export function cupNotes(
     const drink = food(good.drinks[0]!);
     const cup = (drink.kgCo2ePerUnit * file.cupMl) / 1000;
     const grams = good.gramsPerLitre === null ? null : (good.gramsPerLitre * file.cupMl) / 1000;
-    const takes =
-      grams === null ? '' : ` and takes about ${Math.round(grams)} g of ${good.name} (${good.ratioSource})`;
-    const cupText = `a ${file.cupMl} ml cup (${file.cupSource})`;
+    // The sources of the cup and the ratio are in cups.json and data/README.md; the note stays short.
+    const takes = grams === null ? '' : ` and takes about ${Math.round(grams)} g of ${good.name}`;
+    const cupText = `a ${file.cupMl} ml cup`;
     if (dry !== null) {
       add(
         dry.code,
-        `Per kg of ${good.name} as bought. Brewed, ${cupText} comes to ${kg(cup)} kg CO2e${takes} (${drink.name}).`,
+        `Per kg of ${good.name} as bought. Made up, ${cupText} comes to ${kg(cup)} kg CO2e${takes} (${drink.name}).`,
       );
     }
     for (const code of good.drinks) {
@@ -72,7 +72,7 @@ export function cupNotes(
           : `As bought, ${good.name} is ${kg(dry.kgCo2ePerKg)} kg CO2e per kg (${dry.name}).`;
       add(
         code,
-        `Per litre brewed: ${cupText} comes to ${kg((each.kgCo2ePerUnit * file.cupMl) / 1000)} kg CO2e${takes}. ${asBought}`,
+        `Per litre as drunk: ${cupText} comes to ${kg((each.kgCo2ePerUnit * file.cupMl) / 1000)} kg CO2e${takes}. ${asBought}`,
       );
     }
   }
