@@ -120,28 +120,41 @@ export function createCatalog(
     text,
   );
 
+  // A food's or a dish's sources never change: worked out once, on its first lookup.
+  const productSourceCache = new Map<string, FigureSource[]>();
+  const recipeSourceCache = new Map<string, FigureSource[]>();
+
   /** The catalog's figure first, then the studies' own entries for this very food. */
   function productSources(product: ProductData): FigureSource[] | undefined {
     if (figures === null) return undefined;
-    return [
-      catalogSource(figures.catalogDataset, product.name, product.kgCo2ePerUnit, product.unit),
-      ...figures.foodSources(product.code),
-    ];
+    let sources = productSourceCache.get(product.code);
+    if (sources === undefined) {
+      sources = [
+        catalogSource(figures.catalogDataset, product.name, product.kgCo2ePerUnit, product.unit),
+        ...figures.foodSources(product.code),
+      ];
+      productSourceCache.set(product.code, sources);
+    }
+    return sources;
   }
 
   /** The catalog's per-serving figure first, then each study's, for the dish's serving. */
   function recipeSources(recipe: RecipeData): FigureSource[] | undefined {
     if (figures === null) return undefined;
+    const cached = recipeSourceCache.get(recipe.name);
+    if (cached !== undefined) return cached;
     const ingredients = recipe.contributors.map((contributor) => ({
       code: contributor.code,
       grams: contributor.grams,
       kgCo2e: contributor.kgCo2e,
     }));
     const grams = recipe.gramsPerServing ?? ingredients.reduce((sum, each) => sum + each.grams, 0);
-    return [
+    const sources = [
       catalogSource(figures.catalogDataset, recipe.name, recipe.kgCo2ePerServing, 'serving'),
       ...figures.dishSources(recipe.name, ingredients, grams),
     ];
+    recipeSourceCache.set(recipe.name, sources);
+    return sources;
   }
 
   function suggestions(result: MatchResult, name: (entry: number) => string): string[] {
