@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { logLookupFailure } from '../core/lookup.js';
+import { logLookupFailure, type Reply } from '../core/lookup.js';
 import { toErrorView } from '../core/messages.js';
 import type { ErrorReply, HandlerContext, RequestHandler } from '../core/pipeline.js';
 import { type CompareDeps, compareItems } from './compare.js';
+import { lookupEither } from './either.js';
 import { readMenu } from './menu.js';
 import { type CompareResult, CompareResultSchema } from './model.js';
 import {
@@ -45,9 +46,13 @@ export interface ChatCompareHandlers {
   menu: RequestHandler<string, ChatCompareReply>;
   /** The same comparison again (Share, the vote). */
   again: RequestHandler<ComparisonRequest, ChatCompareReply>;
+  /** One name, taken as a dish or a product as a comparison would take it (either.ts). */
+  either: (name: string, context: HandlerContext) => Promise<Reply>;
 }
 
-/** `deps` is called per request, so data files are read on first use and a missing one is an error reply. */
+/**
+ * The compare service core's commands answer with (CompareService in src/core/commands/define.ts).
+ * `deps` is called per request, so data files are read on first use and a missing one is an error reply. */
 export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareHandlers {
   const run = async (
     items: CompareItemInput[],
@@ -92,5 +97,9 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
         request.menu,
         context,
       ),
+    either: (name, { signal }) => {
+      const { source, ingredients } = deps();
+      return lookupEither(name, source, ingredients, { signal });
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
 import { verdictShort } from '../core/figures-text.js';
+import { levelBasis } from '../core/format.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, ProductResult, RecipeResult } from '../core/result.js';
-import { levelBasis } from '../render/shared.js';
 import { figuresOnFooting } from './datasets.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';

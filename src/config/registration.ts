@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AdapterStarter } from '../adapters/context.js';
 
 /**
  * What a source or an adapter tells the rest of the program about itself, without loading any of
@@ -20,8 +19,6 @@ export interface Registration<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly secrets: readonly (keyof Shape & string)[];
   /** How to turn it on, naming its variables; shown by `carbon --help` and when nothing is configured. */
   readonly help: string;
-  /** Chat platforms only: starts the adapter, loading its SDK only then; null when not configured. */
-  readonly start?: AdapterStarter;
 }
 
 /** Checks a registration against its own shape, so `secrets` can only name variables it declares. */

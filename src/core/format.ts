@@ -1,6 +1,10 @@
-import type { Unit } from './result.js';
+import { AVERAGE_MEAL_KG_PER_SERVING, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from './levels.js';
+import type { Level, Unit } from './result.js';
 
-/** How figures are written, wherever they are put into words (core's sentences, every renderer). */
+/**
+ * How figures and levels are put in words, once for every renderer and for core's and compare's
+ * sentences (src/render/shared.ts re-exports them for the renderers).
+ */
 
 /**
  * A kg CO2e figure at readable precision: three significant figures below 100, so 0.0452 → "0.045",
@@ -35,4 +39,19 @@ export function unitLabel(unit: Unit | 'serving'): string {
     case 'serving':
       return 'per serving';
   }
+}
+
+/**
+ * What a level is relative to, so "high" beside "67% lower than its category" is not read as a
+ * contradiction: products are ranked among all foods, recipes against per-meal budgets.
+ */
+export function levelBasis(kind: 'product' | 'recipe', level: Level): string {
+  if (kind === 'product') {
+    const third = level === 'low' ? 'lowest' : level === 'medium' ? 'middle' : 'highest';
+    return `${third} third of all foods`;
+  }
+  if (level === 'low')
+    return `within the ${formatKg(CLIMATE_FRIENDLY_MAX_KG_PER_SERVING)} kg climate budget per meal`;
+  const side = level === 'medium' ? 'below' : 'above';
+  return `${side} the average UK meal (${formatKg(AVERAGE_MEAL_KG_PER_SERVING)} kg)`;
 }

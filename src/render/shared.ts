@@ -1,9 +1,8 @@
 import { formatKg, unitLabel } from '../core/format.js';
-import { AVERAGE_MEAL_KG_PER_SERVING, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, Unit, VerdictValue } from '../core/result.js';
 
 // Figures are worded in core (the view model's sentences use them); the renderers share them from here.
-export { formatKg, unitLabel };
+export { formatKg, levelBasis, unitLabel } from '../core/format.js';
 
 /**
  * Pure formatting helpers shared by the Slack and Discord renderers, so both platforms word
@@ -26,21 +25,6 @@ export function levelLabel(level: Level): string {
     case 'high':
       return 'High';
   }
-}
-
-/**
- * What a level is relative to, so "high" beside "67% lower than its category" is not read as a
- * contradiction: products are ranked among all foods, recipes against per-meal budgets.
- */
-export function levelBasis(kind: 'product' | 'recipe', level: Level): string {
-  if (kind === 'product') {
-    const third = level === 'low' ? 'lowest' : level === 'medium' ? 'middle' : 'highest';
-    return `${third} third of all foods`;
-  }
-  if (level === 'low')
-    return `within the ${formatKg(CLIMATE_FRIENDLY_MAX_KG_PER_SERVING)} kg climate budget per meal`;
-  const side = level === 'medium' ? 'below' : 'above';
-  return `${side} the average UK meal (${formatKg(AVERAGE_MEAL_KG_PER_SERVING)} kg)`;
 }
 
 export function levelEmoji(level: Level): string {

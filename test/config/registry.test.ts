@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PLATFORM_STARTERS } from '../../src/app/platforms.js';
 import { notConfiguredMessage } from '../../src/app/start.js';
 import { usageText } from '../../src/cli/usage.js';
 import { type Config, ConfigError, EnvSchema, parseConfig } from '../../src/config/env.js';
@@ -83,7 +84,7 @@ describe('the registry of sources and adapters', () => {
     const idle = notConfiguredMessage('built-in catalog');
     expect(CHAT_PLATFORMS.map((platform) => platform.id)).toEqual(['slack', 'discord']);
     for (const platform of CHAT_PLATFORMS) {
-      expect(typeof platform.start).toBe('function');
+      expect(typeof PLATFORM_STARTERS[platform.id]).toBe('function');
       expect(idle).toContain(platform.help);
     }
   });

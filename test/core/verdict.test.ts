@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCoreHandlers } from '../../src/core/handlers.js';
+import { parseCommandText } from '../../src/core/commands/parse.js';
+import { commandHandler } from '../../src/core/commands/run.js';
 import { IngredientListResultSchema } from '../../src/core/result.js';
 import { climateVerdict } from '../../src/core/verdict.js';
 import { createLogger } from '../../src/logging/logger.js';
@@ -7,6 +8,7 @@ import { ServedIngredientListBodySchema } from '../../src/service/ingredient-lis
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
 import { runMain } from '../cli/run-main.js';
 import { type RunningTestService, startTestService } from '../service/helpers.js';
+import { testServices } from '../support/services.js';
 
 describe('climateVerdict: judged on every dataset', () => {
   const figure = (kgCo2e: number, lowerBound = false) => ({ kgCo2e, lowerBound });
@@ -51,11 +53,13 @@ describe('one verdict for the same ingredient list on the service, the CLI and c
     );
     const run = await runMain(['recipe', LIST, '--json'], { env: { CARBON_SOURCE: 'catalog' } });
     const cli = IngredientListResultSchema.parse(JSON.parse(run.stdout));
-    const handlers = createCoreHandlers(createCatalogSource(loadCatalog()));
-    const reply = await handlers.commandText(`recipe ${LIST}`, {
-      signal: new AbortController().signal,
-      logger: createLogger({ level: 'silent' }),
-    });
+    const logger = createLogger({ level: 'silent' });
+    const parsed = parseCommandText(`recipe ${LIST}`, 'slack');
+    if (!('request' in parsed)) throw new Error('expected a request');
+    const reply = await commandHandler(testServices(createCatalogSource(loadCatalog()), logger), 'slack')(
+      parsed.request,
+      { signal: new AbortController().signal, logger },
+    );
     if (reply.type !== 'result' || reply.result.kind !== 'recipe') throw new Error('expected a recipe');
 
     expect(served.ingredient_list.lines.some((line) => line.status === 'skipped')).toBe(true);

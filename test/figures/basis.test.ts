@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/env.js';
 import { IngredientListResultSchema, ProductResultSchema } from '../../src/core/result.js';
+import { BASES } from '../../src/figures/basis.js';
 import { computeIngredientList } from '../../src/recipes/compute.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
+import { catalogRegistration } from '../../src/sources/catalog/registration.js';
 import { runMain } from '../cli/run-main.js';
 
 /** CARBON_BASIS: which figure leads; the others stay beside it and the verdict holds either way. */
 describe('CARBON_BASIS', () => {
   const catalog = loadCatalog(undefined, { basis: 'agribalyse' });
   const global = loadCatalog(undefined, { basis: 'global' });
+
+  it('registers exactly the bases the catalog knows', () => {
+    expect(catalogRegistration.env.CARBON_BASIS.safeParse('global').success).toBe(true);
+    for (const basis of BASES) expect(parseConfig({ CARBON_BASIS: basis }).CARBON_BASIS).toBe(basis);
+    expect(parseConfig({}).CARBON_BASIS).toBe(BASES[0]);
+  });
 
   it('is agribalyse unless set, takes global, and refuses anything else naming the variable', () => {
     expect(parseConfig({}).CARBON_BASIS).toBe('agribalyse');

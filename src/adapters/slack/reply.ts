@@ -10,24 +10,6 @@ export function ephemeral(reply: Reply, options: SlackRenderOptions = {}): Respo
   return { response_type: 'ephemeral', ...renderSlack(reply, options) };
 }
 
-/**
- * `ephemeral`, logging a reply the renderer cannot handle (a source bug) with `context` before
- * the pipeline falls back to the generic error card.
- */
-export function rendered(
-  reply: Reply,
-  options: SlackRenderOptions,
-  logger: Logger,
-  context: Record<string, unknown>,
-): RespondArguments {
-  try {
-    return ephemeral(reply, options);
-  } catch (error) {
-    logger.error({ err: error, ...context, replyType: reply.type }, 'could not render the Slack reply');
-    throw error;
-  }
-}
-
 /** The immediate answer when the lookup has not finished within the ack budget. */
 export function lookingUp(kind: LookupKind, name: string): RespondArguments {
   return { response_type: 'ephemeral', text: `Looking up the ${kind} “${escapeFit(name, 200)}”…` };

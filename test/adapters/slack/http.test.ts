@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -9,6 +8,7 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
+import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import {
   buttonPayload,
   interactionForm,
@@ -73,10 +73,36 @@ describe('Slack over HTTP', () => {
     expect(source.calls.at(-1)).toEqual({ kind: 'product', name: 'oat milk' });
   });
 
+  it('answers a name with no verb, looking it up as a dish and as a product as compare does', async () => {
+    const before = source.calls.length;
+    const answer = await command('oat milk');
+    expect(answer.status).toBe(200);
+    expect(source.calls.slice(before)).toEqual([
+      { kind: 'recipe', name: 'oat milk' },
+      { kind: 'product', name: 'oat milk' },
+    ]);
+    expect(cardText(answer.json as Card)).toMatch(/kg CO2e/);
+    expect(cardText(answer.json as Card)).not.toContain('is not a command');
+  });
+
+  it('answers /carbon sources with the datasets and their licences, from data/datasets.json', async () => {
+    const answer = await command('sources');
+    const card = answer.json as Card;
+    expectWithinBlockKitLimits(card as never);
+    expect(cardText(card)).toContain('Licence: Licence Ouverte');
+    expect(cardText(card)).toContain('<https://');
+  });
+
+  it('shows code in help and hints as code, not as look-alike backticks', async () => {
+    const hint = await command('product');
+    expect(cardText(hint.json as Card)).toContain('`/carbon product oat milk`');
+    expect(cardText(hint.json as Card)).not.toContain('ˋ');
+  });
+
   it('answers a recipe and help in the ack', async () => {
     const recipe = await command('recipe lasagne');
     expect(cardText(recipe.json as Card)).toContain('Not climate-friendly');
-    for (const text of ['', 'help', 'frobnicate']) {
+    for (const text of ['', 'help', 'HELP  ']) {
       const help = await command(text);
       expect(help.status).toBe(200);
       expect(cardText(help.json as Card)).toContain('/carbon product');
@@ -264,8 +290,8 @@ describe('Slack over HTTP', () => {
     expect(cardText(response.json as Card)).toContain('Something went wrong on our side.');
     await h.logs.waitFor('could not render the Slack reply');
     const line = h.logs.lines.find((each) => each.includes('could not render the Slack reply'));
-    expect(line).toContain('"stage":"ack"');
-    expect(line).toContain('"kind":"product"');
+    expect(line).toContain('"stage":"command"');
+    expect(line).toContain('"command":"product"');
   });
 
   it('delivers the generic error through response_url when a late answer cannot be rendered', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLookupButton, encodeLookupButton } from '../../../src/adapters/slack/buttons.js';
+import { decodeLookupButton, encodeLookupButton } from '../../src/render/slack-buttons.js';
 
 describe('Slack button values', () => {
   it('rejects malformed button values', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { LookupKind } from '../../core/errors.js';
+import type { LookupKind } from '../core/errors.js';
 
 /**
  * Slack's side of the buttons: the action ids the adapter listens on and the value a button carries

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShareCustomId, shareCustomId } from '../../../src/adapters/discord/custom-ids.js';
+import { parseShareCustomId, shareCustomId } from '../../src/render/discord-custom-ids.js';
 
 describe('the Share button custom_id', () => {
   it('round-trips kind and name, and cuts long names to 100 characters', () => {

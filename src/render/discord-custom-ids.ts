@@ -1,5 +1,5 @@
-import type { LookupKind } from '../../core/errors.js';
-import { truncate } from '../../render/shared.js';
+import type { LookupKind } from '../core/errors.js';
+import { truncate } from './shared.js';
 
 /**
  * Discord's side of the Share button: the custom_id the renderer puts on it and the adapter reads
