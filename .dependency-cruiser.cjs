@@ -90,7 +90,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/service/registration[.]ts$',
+          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/(service|store)/registration[.]ts$',
       },
     },
     {
@@ -107,6 +107,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/service/' },
       to: { path: '^src/(adapters|app|cli|render)/|^src/core/(commands/|intents[.]ts$)' },
+    },
+    {
+      name: 'state-and-operations-below-surfaces',
+      comment:
+        'The database stores (src/store) and the operations modules (src/ops: limits, metrics, probes) are given to surfaces by the app; they import no surface, renderer, command or source.',
+      severity: 'error',
+      from: { path: '^src/(store|ops)/' },
+      to: { path: `${ABOVE_CORE}|^src/core/(commands/|intents[.]ts$)|^src/sources/|${FEATURES}` },
     },
     {
       name: 'app-below-the-cli',

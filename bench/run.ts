@@ -18,6 +18,7 @@ const SECTIONS = [
   'bodies',
   'compare',
   'compare-chat',
+  'store',
   'figures',
 ];
 const only = process.argv.slice(2);
