@@ -20,6 +20,7 @@ const SECTIONS = [
   'compare-chat',
   'store',
   'ingredient-list',
+  'figures',
 ];
 const only = process.argv.slice(2);
 

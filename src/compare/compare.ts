@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
+import { reordersOf } from './datasets.js';
 import type { CarEquivalence } from './equivalence.js';
 import { readMenu } from './menu.js';
 import type { CompareResult } from './model.js';
@@ -64,6 +65,7 @@ export async function compareItems(
     notUnderstood: [],
     notRanked: [],
     failed: [],
+    reorders: [],
     capped: options.capped ?? null,
     source: null,
   };
@@ -92,6 +94,7 @@ export async function compareItems(
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
   result.ranked = rankPlaced(footing.placed);
+  result.reorders = reordersOf(result.ranked);
   result.status = result.ranked.length >= MIN_OPTIONS ? 'ranked' : 'too_few';
   result.difference =
     result.status === 'ranked' ? differenceOf(result.ranked, footing.basis, people, deps.car) : null;

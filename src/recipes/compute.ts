@@ -1,6 +1,9 @@
 import { NotARecipeError } from '../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
-import type { Contributor, IngredientLine, IngredientListResult } from '../core/result.js';
+import type { Contributor, FigureSource, IngredientLine, IngredientListResult } from '../core/result.js';
+import { climateVerdict, verdictOfSources } from '../core/verdict.js';
+import { recipeOnBasis } from '../figures/basis.js';
+import { catalogSource, type FiguresTable } from '../figures/table.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
@@ -31,7 +34,7 @@ export interface RecipeComputer {
   compute(text: string): IngredientListResult;
 }
 
-type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures' | 'basis'>;
 
 /**
  * The catalog food a line names: the whole description, then the portion table's name for it
@@ -91,6 +94,8 @@ function display(text: string): string {
 export interface Line extends IngredientLine {
   /** Skipped lines whose weight is unknown count in the understood share at the average line weight. */
   weightUnknown: boolean;
+  /** The Agribalyse code of the food a counted line was taken as, for the studies' figures. */
+  code?: string;
 }
 
 export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
@@ -158,6 +163,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     kgCo2e: (weight.grams / 1000) * match.kgCo2ePerKg,
     note: note === '' ? null : note,
     weightUnknown: false,
+    code: match.code,
   };
 }
 
@@ -236,34 +242,72 @@ export function computeIngredientList(
   const skipped = lines.filter((line) => line.status === 'skipped').length;
   if (skipped > 0) notes.push(`${skipped} line${skipped === 1 ? ' was' : 's were'} skipped (listed below).`);
   const perServingRounded = round(perServing, 3);
-  return {
-    kind: 'recipe',
-    query: display(text),
-    name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
-    kgCo2ePerServing: perServingRounded,
-    climateFriendly: {
-      // An incomplete figure is a lower bound: over the budget is certain, under it is not.
-      value: perServingRounded > CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'no' : incomplete ? 'unknown' : 'yes',
-      raw: null,
+  const sources = listSources(catalog.figures ?? null, counted, count, perServingRounded, incomplete);
+  return recipeOnBasis<IngredientListResult>(
+    {
+      kind: 'recipe',
+      query: display(text),
+      name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
+      kgCo2ePerServing: perServingRounded,
+      // Every dataset's figure decides, each a lower bound when part of the list was not understood.
+      climateFriendly: {
+        value:
+          sources === undefined
+            ? climateVerdict([{ kgCo2e: perServingRounded, lowerBound: incomplete }])
+            : verdictOfSources(sources),
+        raw: null,
+      },
+      thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+      level: recipeLevel(perServingRounded),
+      contributors,
+      confidence: null,
+      status: null,
+      notes,
+      source: CATALOG_SOURCE_INFO,
+      ...(sources === undefined || catalog.figures == null
+        ? {}
+        : { sources, withoutFigure: catalog.figures.withoutFigure(sources) }),
+      ingredientList: {
+        servings: count,
+        servingsStated: servings !== null,
+        lines: lines.map(({ weightUnknown: _unused, code: _code, ...line }) => ({
+          ...line,
+          kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
+        })),
+        understoodShare: round(share, 3),
+        incomplete,
+      },
     },
-    thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-    level: recipeLevel(perServingRounded),
-    contributors,
-    confidence: null,
-    status: null,
-    notes,
-    source: CATALOG_SOURCE_INFO,
-    ingredientList: {
-      servings: count,
-      servingsStated: servings !== null,
-      lines: lines.map(({ weightUnknown: _unused, ...line }) => ({
-        ...line,
-        kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
-      })),
-      understoodShare: round(share, 3),
-      incomplete,
-    },
-  };
+    catalog.basis ?? 'agribalyse',
+  );
+}
+
+/**
+ * The list's per-serving figure on every dataset: the catalog's first, then each study's, priced on the
+ * counted lines. With no figures table, the catalog's alone.
+ */
+function listSources(
+  figures: FiguresTable | null,
+  counted: readonly Line[],
+  servings: number,
+  perServing: number,
+  incomplete: boolean,
+): FigureSource[] | undefined {
+  if (figures === null) return undefined;
+  const headline = catalogSource(
+    figures.catalogDataset,
+    'the ingredient list',
+    perServing,
+    'serving',
+    incomplete,
+  );
+  const ingredients = counted.map((line) => ({
+    code: line.code ?? null,
+    grams: (line.grams ?? 0) / servings,
+    kgCo2e: (line.kgCo2e ?? 0) / servings,
+  }));
+  const grams = ingredients.reduce((sum, each) => sum + each.grams, 0);
+  return [headline, ...figures.dishSources(null, ingredients, grams, incomplete)];
 }
 
 export function createRecipeComputer(catalog: FoodMatcher, portions: PortionTable): RecipeComputer {
