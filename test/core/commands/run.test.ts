@@ -107,6 +107,17 @@ describe('commandHandler: every command, one handler', () => {
     if (cli.type === 'error') expect(cli.error.hint).toBe('Did you mean `carbon recipe qwzxv`?');
   });
 
+  it('spells the commands in hints as each surface types them', async () => {
+    const spelled = async (surface: Surface) => {
+      const reply = await answer('compare lasagne', memorySource(), surface);
+      return reply.type === 'error' ? reply.error.hint : null;
+    };
+    expect(await spelled('slack')).toBe('Try `/carbon compare lasagne, dal, chicken curry`.');
+    expect(await spelled('discord')).toBe('Try `/carbon compare options:lasagne, dal, chicken curry`.');
+    expect(await spelled('cli')).toBe('Try `carbon compare lasagne, dal, chicken curry`.');
+    expect(await spelled('shell')).toBe('Try `compare lasagne, dal, chicken curry`.');
+  });
+
   it('lists the datasets and their licences from data/datasets.json', async () => {
     const reply = await answer('sources');
     expect(reply.type).toBe('info');
