@@ -82,6 +82,21 @@ module.exports = {
       to: { path: `^src/core/(commands/|intents[.]ts$)|${FEATURES}|${ABOVE_CORE}` },
     },
     {
+      name: 'store-implements-the-core-contract',
+      comment:
+        "The database stores implement core's StateStore; like a source, they know no command, feature, renderer or surface.",
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: `^src/core/(commands/|intents[.]ts$)|${FEATURES}|${ABOVE_CORE}|^src/(sources|ops)/` },
+    },
+    {
+      name: 'operations-below-surfaces',
+      comment: 'Rate limits, metrics and probes serve the surfaces; they import none of them.',
+      severity: 'error',
+      from: { path: '^src/ops/' },
+      to: { path: `^src/core/(commands/|intents[.]ts$)|^src/(adapters|render|app|cli|service)/` },
+    },
+    {
       name: 'config-reads-only-registrations',
       comment:
         'The configuration merges what each source and adapter declares in its registration.ts, and loads none of their code.',
@@ -90,7 +105,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/service/registration[.]ts$',
+          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/(service|store)/registration[.]ts$',
       },
     },
     {
@@ -107,6 +122,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/service/' },
       to: { path: '^src/(adapters|app|cli|render)/|^src/core/(commands/|intents[.]ts$)' },
+    },
+    {
+      name: 'state-and-operations-below-surfaces',
+      comment:
+        'The database stores (src/store) and the operations modules (src/ops: limits, metrics, probes) are given to surfaces by the app; they import no surface, renderer, command or source.',
+      severity: 'error',
+      from: { path: '^src/(store|ops)/' },
+      to: { path: `${ABOVE_CORE}|^src/core/(commands/|intents[.]ts$)|^src/sources/|${FEATURES}` },
     },
     {
       name: 'app-below-the-cli',

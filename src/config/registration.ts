@@ -9,8 +9,8 @@ import type { z } from 'zod';
 export interface Registration<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** Stable id: a CARBON_SOURCE value for sources, the log's `adapter` field for adapters. */
   readonly id: string;
-  /** `chat`: a platform `carbon start` connects to; `terminal` and `http`: other ways in. */
-  readonly kind: 'source' | 'chat' | 'terminal' | 'http';
+  /** `chat`: a platform `carbon start` connects to; `terminal` and `http`: other ways in; `state`: where state is kept. */
+  readonly kind: 'source' | 'chat' | 'terminal' | 'http' | 'state';
   /** Human name, e.g. "Slack" or "GreenSwapp API". */
   readonly label: string;
   /** The environment variables it reads, each with its parsing and default. */

@@ -25,6 +25,9 @@ const SECRET_VALUES: Record<string, string> = {
   DISCORD_TOKEN: 'secret-discord-token-9c0d',
   DISCORD_BOT_TOKEN: 'secret-discord-alias-1e2f',
   CARBON_SERVICE_KEYS: 'secret-service-key-3a4b,secret-service-key-5c6d',
+  DATABASE_URL: 'postgres://carbon:secret-db-password-7e8f@db.example:5432/carbon',
+  CARBON_ENCRYPTION_KEY: 'c2VjcmV0LWVuY3J5cHRpb24ta2V5LTMyLWJ5dGVzLSE=',
+  CARBON_ENCRYPTION_KEY_PREVIOUS: 'cHJldmlvdXMtZW5jcnlwdGlvbi1rZXktMzItYnl0ZSE=',
 };
 
 describe('the registry of sources and adapters', () => {
