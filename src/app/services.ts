@@ -15,7 +15,11 @@ import { loadPortionTable } from '../recipes/portions.js';
  * first use (not at start-up, so a bot without compare data still answers lookups); a missing one
  * fails that command alone, answered with the generic error.
  */
-export function createCommandServices(source: LookupSource, logger: Logger): CommandServices {
+export function createCommandServices(
+  source: LookupSource,
+  logger: Logger,
+  options: Pick<CommandServices, 'upstreamCallsPerCommand' | 'telemetry'> = {},
+): CommandServices {
   const recipes = lazyRecipeComputer();
   let compareDeps: CompareDeps | null = null;
   const deps = (): CompareDeps => {
@@ -37,5 +41,6 @@ export function createCommandServices(source: LookupSource, logger: Logger): Com
       datasets ??= loadDatasets();
       return datasets;
     },
+    ...options,
   };
 }

@@ -9,8 +9,10 @@ import { MemoryStateStore } from '../core/state/memory-store.js';
 import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
+import { chatOperations } from './operations.js';
 import { DEFAULT_ADAPTERS } from './platforms.js';
 import { createCommandServices } from './services.js';
+import { type AppState, DeferredStateStore, openAppState } from './state.js';
 
 export const DEFAULT_PORT = 3000;
 
@@ -25,7 +27,11 @@ export interface StartOptions {
   adapters?: readonly AdapterStarter[];
   /** Pre-built source (tests); otherwise chosen from the config. */
   source?: SelectedSource;
-  /** Where interaction state is kept; one process's memory unless given. */
+  /**
+   * Where interaction state is kept. Unless given, the configured database (DATABASE_URL, or the
+   * embedded one in CARBON_DATA_DIR) is opened once a chat platform has started; the local shell
+   * keeps no state and opens none.
+   */
   store?: StateStore;
   /** Stop on SIGINT/SIGTERM. Off in tests, which call stop() themselves. */
   handleSignals?: boolean;
@@ -53,15 +59,28 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   // Every dependency is built here, once, and handed to whatever runs: the adapters or the shell.
-  const selected = options.source ?? createSource(config, logger);
-  const services = createCommandServices(selected.source, logger);
-  const store = options.store ?? new MemoryStateStore();
-  const http = new BotHttpServer(logger);
+  const deferred = options.store === undefined ? new DeferredStateStore() : null;
+  const store: StateStore = options.store ?? deferred!;
+  // What stopping releases: an injected store is closed here too, as before; an opened database once open.
+  let state: AppState = { store, database: null, close: () => store.close() };
+  let selected: SelectedSource | null = options.source ?? null;
+  const operations = chatOperations(config, logger, store, {
+    // An injected store (tests) is as reachable as the process; a database answers its ping.
+    ping: async () => state.database?.ping(),
+    catalogLoaded: () => selected?.suggester != null,
+  });
+  selected ??= createSource(config, logger, { store, telemetry: operations.metrics });
+  const services = createCommandServices(selected.source, logger, {
+    upstreamCallsPerCommand: config.CARBON_API_CALLS_PER_COMMAND,
+    telemetry: operations.metrics,
+  });
+  const http = new BotHttpServer(logger, { probes: operations.probes, metrics: operations.metrics });
   const context: AdapterContext = {
     config,
     logger,
     services,
     store,
+    interactions: operations.interactions,
     suggester: selected.suggester,
     http,
   };
@@ -72,16 +91,28 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       const adapter = await starter(context);
       if (adapter !== null) running.push(adapter);
     }
+    if (running.length > 0 && deferred !== null) {
+      // Migrated before anything is answered: a database that cannot be opened stops the start.
+      try {
+        state = await openAppState(config, logger, operations.metrics);
+      } catch (error) {
+        deferred.fail(error);
+        throw error;
+      }
+      deferred.attach(state.store);
+    }
   } catch (error) {
-    await shutdown(running, http, selected, store, logger);
+    await shutdown(running, http, selected, state, logger);
     throw error;
   }
 
   if (running.length === 0) {
+    // The shell keeps nothing worth a database; what the source remembers (a cool-down) stays in memory.
+    deferred?.attach(new MemoryStateStore());
     const interactive = options.interactive ?? Boolean(isTty(input) && isTty(output));
     if (!interactive) {
       output.write(`${notConfiguredMessage(selected.description)}\n`);
-      await Promise.all([selected.close(), store.close()]);
+      await Promise.all([selected.close(), state.close()]);
       return idle();
     }
     options.beforeShell?.();
@@ -94,7 +125,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       banner: shellBanner(selected.description, true),
       interactive: true,
       signal: abort.signal,
-    }).finally(() => Promise.all([selected.close(), store.close()]).then(() => undefined));
+    }).finally(() => Promise.all([selected.close(), state.close()]).then(() => undefined));
     const stop = () => {
       abort.abort();
       return done;
@@ -108,7 +139,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     try {
       address = await http.listen(config.PORT ?? DEFAULT_PORT, config.HOST ?? '0.0.0.0');
     } catch (error) {
-      await shutdown(running, http, selected, store, logger);
+      await shutdown(running, http, selected, state, logger);
       throw error;
     }
   }
@@ -127,7 +158,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     resolveDone = resolve;
   });
   const stop = (): Promise<void> => {
-    stopping ??= shutdown(running, http, selected, store, logger).finally(() => {
+    stopping ??= shutdown(running, http, selected, state, logger).finally(() => {
       removeSignals();
       resolveDone();
     });
@@ -146,7 +177,7 @@ async function shutdown(
   running: readonly RunningAdapter[],
   http: BotHttpServer,
   selected: SelectedSource,
-  store: StateStore,
+  state: AppState,
   logger: Logger,
 ): Promise<void> {
   http.failReadiness();
@@ -163,7 +194,7 @@ async function shutdown(
   await selected
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'source did not close cleanly'));
-  await store
+  await state
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'state store did not close cleanly'));
 }

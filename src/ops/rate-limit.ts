@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RateLimitedError } from '../core/errors.js';
+import type { LimitDecision, Limiter, LimitScope, LimitSubject } from '../core/limits.js';
 import type { StateStore } from '../core/state/store.js';
 
-/** Who a limit counts: a chat user, a workspace or server, or a client key of `carbon serve`. */
-export type LimitScope = 'user' | 'workspace' | 'serviceKey';
+export type { LimitDecision, LimitScope, LimitSubject } from '../core/limits.js';
 
 export interface LimitRule {
   /** Requests allowed per window. */
@@ -36,22 +36,6 @@ export const DEFAULT_LIMITS: LimitRules = {
   serviceKey: { limit: 600, windowMs: 60_000, algorithm: 'fixed' },
 };
 
-export interface LimitSubject {
-  scope: LimitScope;
-  /** Stable and not secret: "slack:T0123:U0456", "discord:guild:123". Service keys go through serviceKeySubject. */
-  id: string;
-}
-
-export type LimitDecision =
-  | { allowed: true }
-  | {
-      allowed: false;
-      /** The scope whose limit was reached. */
-      scope: LimitScope;
-      /** Whole seconds until a request would pass (at least 1): the reply's "try again in N s", the service's Retry-After. */
-      retryAfterSeconds: number;
-    };
-
 /**
  * A client key is a secret: its limit is kept under a hash of it, so neither the store nor its
  * backups hold the key.
@@ -64,7 +48,7 @@ export function serviceKeySubject(key: string): LimitSubject {
  * Limits shared by every replica: the counters live in the state store (store/sql-state-store.ts
  * on PostgreSQL for replicas, the embedded database for one process), under "rate:<scope>:<id>".
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly rules: LimitRules;
   private readonly now: () => number;
 
@@ -105,7 +89,7 @@ export class RateLimiter {
   /** As take, but throws the RateLimitedError that core/messages.ts words as "try again in N s". */
   async enforce(subjects: readonly LimitSubject[]): Promise<void> {
     const decision = await this.take(subjects);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, decision.scope);
   }
 
   /** Milliseconds to wait, or 0 when allowed. */

@@ -11,6 +11,9 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../core/errors.js';
+import type { StateStore } from '../../core/state/store.js';
+import type { Telemetry } from '../../core/telemetry.js';
+import { chargeUpstreamCall } from '../../core/upstream-budget.js';
 import { Admission } from './admission.js';
 import { interpretResponse, type RequestContext } from './response.js';
 import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
@@ -61,6 +64,13 @@ export interface HttpClientOptions {
   clock?: Clock;
   /** Connections per origin; MAX_CONNECTIONS_PER_ORIGIN by default. */
   maxConnections?: number;
+  /**
+   * Where cool-downs are shared (the state store): every replica, and this one after a restart,
+   * then respects a 429 any of them received. Without it they live in this process alone.
+   */
+  coolDownStore?: StateStore;
+  /** Where each request is reported, by outcome (the metrics). */
+  telemetry?: Telemetry;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -141,7 +151,7 @@ export class GreenSwappHttpClient {
       }
     };
 
-    const coolDownMs = this.coolDownLeftMs(url.origin);
+    const coolDownMs = await this.coolDownLeftMs(url.origin);
     if (coolDownMs > 0) {
       if (coolDownMs > SHORT_RETRY_AFTER_MS || coolDownMs >= remaining()) {
         this.options.logger.debug(
@@ -155,6 +165,8 @@ export class GreenSwappHttpClient {
 
     let waitedForRateLimit = false;
     for (let attempt = 1; ; attempt++) {
+      // Every request sent counts against the command's budget, retries included.
+      chargeUpstreamCall();
       let response: RawResponse;
       try {
         response = await this.attempt(url, combined, deadline, attempt, remaining);
@@ -166,7 +178,7 @@ export class GreenSwappHttpClient {
         continue;
       }
       if (response.status === 429) {
-        const waitMs = this.startCoolDown(url.origin, response.headers['retry-after']);
+        const waitMs = await this.startCoolDown(url.origin, response.headers['retry-after']);
         if (!waitedForRateLimit && waitMs <= SHORT_RETRY_AFTER_MS && waitMs < remaining()) {
           waitedForRateLimit = true;
           await wait(waitMs);
@@ -185,24 +197,50 @@ export class GreenSwappHttpClient {
     await Promise.all(pools.map((pool) => pool.close()));
   }
 
-  /** Milliseconds left of the origin's rate-limit cool-down, 0 when there is none. */
-  private coolDownLeftMs(origin: string): number {
-    const until = this.coolDowns.get(origin);
-    if (until === undefined) return 0;
-    const left = until - this.clock.now();
-    if (left > 0) return left;
-    this.coolDowns.delete(origin);
-    return 0;
+  /**
+   * Milliseconds left of the origin's rate-limit cool-down, 0 when there is none: this process's,
+   * or one the shared store holds (another replica's 429, or this one's before a restart). A store
+   * that fails is logged and passed over: lookups go on as if no other replica had been limited.
+   */
+  private async coolDownLeftMs(origin: string): Promise<number> {
+    const now = this.clock.now();
+    const local = this.coolDowns.get(origin);
+    if (local !== undefined && local > now) return local - now;
+    if (local !== undefined) this.coolDowns.delete(origin);
+    const shared = this.options.coolDownStore;
+    if (shared === undefined) return 0;
+    try {
+      const until = await shared.get<number>(coolDownKey(origin));
+      if (typeof until !== 'number' || until <= now) return 0;
+      this.coolDowns.set(origin, until);
+      return until - now;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'could not read the shared API cool-down; not waiting for it');
+      return 0;
+    }
   }
 
-  /** Records a 429's cool-down for the origin and returns its length in milliseconds. */
-  private startCoolDown(origin: string, retryAfter: string | string[] | undefined): number {
+  /** Records a 429's cool-down for the origin, here and in the shared store; returns its length in ms. */
+  private async startCoolDown(origin: string, retryAfter: string | string[] | undefined): Promise<number> {
     const now = this.clock.now();
     const seconds = parseRetryAfter(retryAfter, now, MAX_RETRY_AFTER_SECONDS);
     const ms = seconds === null ? DEFAULT_RATE_LIMIT_COOL_DOWN_MS : seconds * 1000;
     // Concurrent 429s keep the latest end, so a short answer never shortens a longer cool-down.
     const until = Math.max(now + ms, this.coolDowns.get(origin) ?? 0);
     this.coolDowns.set(origin, until);
+    const shared = this.options.coolDownStore;
+    if (shared !== undefined) {
+      try {
+        const known = await shared.get<number>(coolDownKey(origin));
+        // Another replica's longer cool-down stands; the gap between the read and the write can only
+        // let a slightly shorter one through, which the next 429 corrects.
+        if (typeof known !== 'number' || known < until) {
+          await shared.set(coolDownKey(origin), until, until - now);
+        }
+      } catch (error) {
+        this.options.logger.warn({ err: error }, 'could not share the API cool-down with other replicas');
+      }
+    }
     return until - now;
   }
 
@@ -276,6 +314,10 @@ export class GreenSwappHttpClient {
         throw new AttemptFailure(new BadResponseError(`body larger than ${limit} bytes`), false);
       }
       admission.recordLatency(performance.now() - sent);
+      this.options.telemetry?.upstreamCall(
+        response.statusCode === 429 ? 'rate_limited' : response.statusCode >= 500 ? 'error' : 'ok',
+        elapsed() / 1000,
+      );
       const level = response.statusCode >= 500 ? 'warn' : 'debug';
       this.options.logger[level](
         { ...logContext, status: response.statusCode, durationMs: elapsed() },
@@ -288,6 +330,12 @@ export class GreenSwappHttpClient {
     } catch (error) {
       if (error instanceof AttemptFailure) throw error;
       const failure = classifyTransportError(error, signal, deadline, this.options.timeoutMs);
+      if (release !== null && failure.error.code !== 'cancelled') {
+        this.options.telemetry?.upstreamCall(
+          failure.error.code === 'upstream_timeout' ? 'timeout' : 'error',
+          elapsed() / 1000,
+        );
+      }
       this.options.logger.warn(
         { ...logContext, code: failure.error.code, cause: errorCode(error), durationMs: elapsed() },
         'GreenSwapp API request failed',
@@ -297,6 +345,11 @@ export class GreenSwappHttpClient {
       release?.();
     }
   }
+}
+
+/** The state key of an origin's cool-down (an origin carries no credentials: URL user-info is not part of it). */
+function coolDownKey(origin: string): string {
+  return `cooldown:greenswapp:${origin}`;
 }
 
 /** Seconds to tell the user, rounded up and never "0 s". */
