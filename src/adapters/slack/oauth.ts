@@ -84,7 +84,7 @@ export function createSlackOAuth(options: SlackOAuthOptions): SlackOAuth {
     installUrlOptions,
     // /slack/install goes straight to Slack's authorize page: it is the "Add to Slack" link.
     directInstall: true,
-    logger: options.bolt,
+    logger: quietAboutVisitors(options.bolt),
     clientOptions: options.clientOptions,
     ...(authorizationUrl === undefined ? {} : { authorizationUrl }),
   });
@@ -146,6 +146,30 @@ export function createSlackOAuth(options: SlackOAuthOptions): SlackOAuth {
       http.route('GET', SLACK_OAUTH_REDIRECT_PATH, (req: IncomingMessage, res: ServerResponse) =>
         installer.handleCallback(req, res, callbackOptions),
       );
+    },
+  };
+}
+
+/**
+ * Failures of the install flow caused by the visitor (a stale or reused link, a cancelled install):
+ * the InstallProvider logs each at error level before the failure page is chosen, which then logs
+ * it once, at warn, with its reason. Everything else it logs (a refused exchange, a refresh that
+ * failed) stays an error.
+ */
+const VISITOR_FAILURES = new Set([
+  'MissingStateError',
+  'InvalidStateError',
+  'MissingCodeError',
+  'AuthorizationError',
+]);
+
+function quietAboutVisitors(bolt: BoltLogger): BoltLogger {
+  return {
+    ...bolt,
+    error: (...parts: unknown[]) => {
+      const [first] = parts;
+      if (first instanceof Error && VISITOR_FAILURES.has(first.name)) bolt.debug(...parts);
+      else bolt.error(...parts);
     },
   };
 }
