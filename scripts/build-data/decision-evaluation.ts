@@ -139,11 +139,43 @@ export function nameWords(text: string): string[] {
     .map((word) => (/^[a-z]+$/.test(word) ? pluralize.singular(word) : word));
 }
 
+/** Edits (insert, delete, substitute, swap two neighbours) from one word to another, up to `limit` + 1. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+    }
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+/**
+ * The set's names have obvious typos corrected while the message keeps them ("brocoli"): a word
+ * matches one typed within one edit (two from eight letters), as a reader would still recognise it.
+ */
+function sameWord(expected: string, typed: string): boolean {
+  if (expected === typed) return true;
+  const longest = Math.max(expected.length, typed.length);
+  if (longest < 4 || /\d/.test(expected)) return false;
+  const limit = longest >= 8 ? 2 : 1;
+  return editDistance(expected, typed, limit) <= limit;
+}
+
 /** Whether a presented option's text holds every word of the expected name (singular or plural). */
 export function corresponds(expected: string, presented: string): boolean {
-  const words = new Set(nameWords(presented));
+  const words = nameWords(presented);
   const wanted = nameWords(expected);
-  return wanted.length > 0 && wanted.every((word) => words.has(word));
+  return wanted.length > 0 && wanted.every((word) => words.some((typed) => sameWord(word, typed)));
 }
 
 /**
@@ -270,7 +302,7 @@ const DAIRY_WORDS = [
   'tzatziki',
 ];
 const EGG_WORDS = ['egg', 'omelette', 'omelet', 'frittata', 'mayonnaise', 'quiche'];
-/** Plant proteins and meat-free mains: stating one says the option has no meat. */
+/** Plant proteins and meat-free mains: stating one says the option has no meat (egg or cheese does not: eggs Benedict has ham). */
 const MEAT_FREE_PROTEINS = [
   'tofu',
   'tempeh',
@@ -289,12 +321,25 @@ const MEAT_FREE_PROTEINS = [
   'jackfruit',
   'mushroom',
   'vegetable',
-  'paneer',
-  'halloumi',
-  'cheese',
-  'egg',
   'none',
   'plant',
+];
+/** Plant foods named after animal ones: "coconut milk" is no dairy. */
+const PLANT_NAMES = [
+  'coconut milk',
+  'coconut cream',
+  'oat milk',
+  'almond milk',
+  'soy milk',
+  'soya milk',
+  'rice milk',
+  'peanut butter',
+  'nut butter',
+  'cocoa butter',
+  'butter bean',
+  'butternut',
+  'vegan cheese',
+  'cream of tartar',
 ];
 /** In an answer's name these say its animal words are imitations: "Cheese, vegan alternative". */
 const IMITATION_MARKERS = [
@@ -338,9 +383,10 @@ export function proteinGroup(mainProtein: string | null | undefined): string | n
  * ramen, "vegan" with a cheese pasta), or null when nothing it names does.
  */
 export function contradiction(option: ExpectedOption, answer: string): string | null {
-  const text = folded(answer);
+  let text = folded(answer);
+  for (const name of PLANT_NAMES) text = text.replaceAll(` ${nameWords(name).join(' ')} `, ' ');
   const imitation = IMITATION_MARKERS.some((marker) => hasPhrase(text, marker));
-  const animals = imitation ? [] : animalsNamed(answer);
+  const animals = imitation ? [] : animalsNamed(text);
   const diet = foldWords(option.diet ?? '');
   if (diet.includes('vegan')) {
     if (animals.length > 0) return `vegan, answered with ${animals.join(' and ')}`;
@@ -389,11 +435,31 @@ export interface CaseOutcome {
   milliseconds: number;
 }
 
+/**
+ * What an answer is made of, for judging contradictions: the name and, for a catalog dish, its
+ * ingredients ("Ramen" is made with chashu pork). Empty for a name it does not know.
+ */
+export type Ingredients = (answer: string) => readonly string[];
+
+/** The ingredients of the built-in catalog's dishes (data/recipes.json), by dish name. */
+export function catalogDishIngredients(recipesFile: string): Ingredients {
+  const file = z
+    .object({
+      recipes: z.array(z.object({ name: z.string(), contributors: z.array(z.object({ name: z.string() })) })),
+    })
+    .parse(JSON.parse(readFileSync(recipesFile, 'utf8')));
+  const byName = new Map(
+    file.recipes.map((recipe) => [recipe.name, recipe.contributors.map((each) => each.name)]),
+  );
+  return (answer) => byName.get(answer) ?? [];
+}
+
 export function scoreCase(
   decisionCase: DecisionCase,
   result: CompareResult | null,
   error: string | null,
   milliseconds: number,
+  ingredients: Ingredients = () => [],
 ): CaseOutcome {
   const presented = presentedOptions(result);
   const pairOf = pairOptions(
@@ -427,7 +493,7 @@ export function scoreCase(
   options.forEach((option, i) => {
     const answer = presented[pairOf[i]!]?.answer;
     if (answer === null || answer === undefined) return;
-    const reason = contradiction(option, answer);
+    const reason = contradiction(option, [answer, ...ingredients(answer)].join(', '));
     if (reason !== null) contradictions.push({ option: i, reason });
   });
   return {

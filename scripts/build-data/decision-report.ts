@@ -21,6 +21,7 @@ import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
 import {
   type CaseOutcome,
+  catalogDishIngredients,
   type DecisionCase,
   describeOutcome,
   describeSummary,
@@ -53,6 +54,11 @@ const deps: CompareDeps = {
   portions: fnddsPortionWeights(() => loadPortionTable()),
 };
 
+// An answer contradicts what the option states by its name or by what the catalog's dish is made of.
+const ingredients = catalogDishIngredients(
+  fileURLToPath(new URL('../../data/recipes.json', import.meta.url)),
+);
+
 async function run(decisionCase: DecisionCase): Promise<CaseOutcome> {
   const start = performance.now();
   let result: CompareResult | null = null;
@@ -64,7 +70,7 @@ async function run(decisionCase: DecisionCase): Promise<CaseOutcome> {
     if (reply.type === 'compare') result = reply.result;
     else error = reply.error.text;
   }
-  return scoreCase(decisionCase, result, error, performance.now() - start);
+  return scoreCase(decisionCase, result, error, performance.now() - start, ingredients);
 }
 
 // Warm the catalog and the data files so the first case's time is its own.

@@ -52,6 +52,10 @@ describe('decision evaluation', () => {
     expect(corresponds('Fish and chips', 'Fish & chips')).toBe(true);
     expect(corresponds('Fish pie', 'Fish')).toBe(false);
     expect(corresponds('Crème brûlée', 'creme brulee')).toBe(true);
+    // The set corrects obvious typos in its names; the message keeps them.
+    expect(corresponds('beef and broccoli stir fry', 'beef and brocoli stir fry')).toBe(true);
+    expect(corresponds('tarka dal', 'tarka daal')).toBe(true);
+    expect(corresponds('ham', 'lamb')).toBe(false);
   });
 
   it('pairs options one to one, so several options read as one count once', () => {
@@ -74,7 +78,29 @@ describe('decision evaluation', () => {
     expect(contradiction({ name: 'Beef chilli', mainProtein: 'beef' }, 'Chicken chili')).toMatch(/chicken/);
     expect(contradiction({ name: 'Paella', mainProtein: 'chicken' }, 'Chicken and prawn paella')).toBeNull();
     expect(proteinGroup('chickpeas')).toBe('meat-free');
+    // A catalog dish's ingredients count: the plain "Ramen" is made with chashu pork.
+    const made = (answer: string) => (answer === 'Ramen' ? ['chashu pork', 'egg'] : []);
+    const outcome = scoreCase(
+      {
+        id: 'r',
+        path: 'compare',
+        text: '',
+        platform: null,
+        kind: null,
+        people: null,
+        options: [{ name: 'ramen with tofu', mainProtein: 'tofu' }],
+      },
+      result({ ranked: [ranked(1, 'ramen with tofu', 'Ramen', 1.1)] }),
+      null,
+      1,
+      made,
+    );
+    expect(outcome.contradictions).toEqual([{ option: 0, reason: 'tofu, answered with pork' }]);
     expect(proteinGroup('mixed')).toBeNull();
+    expect(proteinGroup('egg')).toBeNull();
+    expect(
+      contradiction({ name: 'Veg curry', diet: 'vegan' }, 'Vegetable curry, coconut milk, onion'),
+    ).toBeNull();
   });
 
   it('scores a case: exact reading, chatter ranked, clear pairs in order, found options', () => {
