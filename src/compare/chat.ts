@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { logLookupFailure } from '../core/lookup.js';
 import { toErrorView } from '../core/messages.js';
 import type { ErrorReply, HandlerContext, RequestHandler } from '../core/pipeline.js';
-import { type CompareDeps, compareItems } from './compare.js';
-import { readMenu } from './menu.js';
+import { type CompareDeps, cappedOf, compareItems, foodJudge, readPostedMenu } from './compare.js';
 import { type CompareResult, CompareResultSchema } from './model.js';
 import {
   type CompareItemInput,
@@ -67,7 +66,7 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
     text: async (text, context) => {
       let parsed: ReturnType<typeof parseCompareText>;
       try {
-        parsed = parseCompareText(text);
+        parsed = parseCompareText(text, foodJudge(deps()));
       } catch (error) {
         logLookupFailure(context.logger, error, { operation: 'compare', text: text.slice(0, 300) });
         return { type: 'error', error: toErrorView(error) };
@@ -75,10 +74,8 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
       return run(parsed.items, parsed.people, null, false, context);
     },
     menu: async (message, context) => {
-      const menu = readMenu(message);
-      const capped =
-        menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
-      return run(menu.options, null, capped, true, context);
+      const menu = readPostedMenu(message, deps());
+      return run(menu.options, null, cappedOf(menu), true, context);
     },
     again: (request, context) =>
       run(

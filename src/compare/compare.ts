@@ -2,8 +2,11 @@ import type { Logger } from 'pino';
 import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
+import { loadCatalog } from '../sources/catalog/load.js';
+import type { Catalog } from '../sources/catalog/types.js';
 import type { CarEquivalence } from './equivalence.js';
-import { readMenu } from './menu.js';
+import { catalogFoodJudge } from './food-judge.js';
+import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
 import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
@@ -22,6 +25,11 @@ export interface CompareDeps {
   ingredients?: IngredientListEstimator;
   /** Typical portion weights (src/recipes, FNDDS); without them products are not ranked among dishes. */
   portions?: PortionWeights;
+  /**
+   * The built-in catalog, which judges what a posted message's options are whatever the lookup
+   * source (food-judge.ts); by default the one loaded from data/ on first use.
+   */
+  catalog?: () => Catalog;
 }
 
 /** What a compare renderer may be asked to show. */
@@ -107,7 +115,7 @@ export async function handleCompareText(
 ): Promise<CompareReply> {
   let request: ReturnType<typeof parseCompareText>;
   try {
-    request = parseCompareText(text);
+    request = parseCompareText(text, foodJudge(deps));
   } catch (error) {
     logLookupFailure(deps.logger, error, { operation: 'compare', text: text.slice(0, 300) });
     return { type: 'error', error: toErrorView(error) };
@@ -125,8 +133,21 @@ export async function rateMenu(
   deps: CompareDeps,
   options: LookupOptions = {},
 ): Promise<CompareResult> {
-  const menu = readMenu(message);
-  const capped =
-    menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
-  return compareItems(menu.options, deps, { ...options, capped });
+  const menu = readPostedMenu(message, deps);
+  return compareItems(menu.options, deps, { ...options, capped: cappedOf(menu) });
+}
+
+/** A posted message read into options, the catalog judging which candidates read as food. */
+export function readPostedMenu(message: string, deps: Pick<CompareDeps, 'catalog'>): ReadMenu {
+  return readMenu(message, foodJudge(deps));
+}
+
+/** The built-in catalog's judge of what reads as food, for one message or command. */
+export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge {
+  return catalogFoodJudge((deps.catalog ?? loadCatalog)());
+}
+
+/** What the result says when a menu had more options than are compared at once. */
+export function cappedOf(menu: ReadMenu): CompareResult['capped'] {
+  return menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
 }

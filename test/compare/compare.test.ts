@@ -186,7 +186,7 @@ describe('footing: never two units in one ranking', () => {
       type: 'error',
       error: {
         code: 'invalid_input',
-        text: 'That comparison can\'t be made: give at least two options, separated by commas or "vs".',
+        text: 'That comparison can\'t be made: give at least two options, separated by commas, "or" or "vs".',
         hint: 'Try `/carbon compare lasagne, dal, chicken curry`.',
       },
     });

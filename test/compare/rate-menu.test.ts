@@ -77,7 +77,7 @@ describe('rate a posted menu', () => {
     expect(result.basis).toBe('serving');
     const names = result.ranked.map((item) => item.input);
     expect(names).toEqual(
-      expect.arrayContaining(['Beef lasagne', 'Dal with rice', 'Chicken curry', 'Fish & chips']),
+      expect.arrayContaining(['Beef lasagne', 'Dal with rice (vegan)', 'Chicken curry', 'Fish & chips']),
     );
     expect(result.ranked[0]!.kgCo2e).toBeLessThanOrEqual(result.ranked.at(-1)!.kgCo2e);
     expect(result.capped).toBeNull();
@@ -88,7 +88,7 @@ describe('rate a posted menu', () => {
     const messages: Record<string, { content: string }> = resolved.messages;
     const result = await rateMenu(messages[target_id]!.content, deps);
     expect(result.ranked.map((item) => item.input)).toEqual(
-      expect.arrayContaining(['Beef lasagne', 'Dal', 'Chicken curry']),
+      expect.arrayContaining(['Beef lasagne', 'Dal (vegan)', 'Chicken curry']),
     );
     expect(
       [...result.ranked, ...result.notFound, ...result.notRanked].some((item) =>

@@ -14,6 +14,7 @@ export function throwingCatalog(error: Error): Catalog {
     findTrialMilk: fail,
     findRecipe: fail,
     matchFood: fail,
+    foodScore: fail,
     suggest: () => [],
   };
 }

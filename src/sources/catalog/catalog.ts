@@ -246,6 +246,24 @@ export function createCatalog(
       };
     },
 
+    foodScore(query: string): number {
+      let answered = 0;
+      let named = 0;
+      for (const matcher of [recipeMatcher, productMatcher]) {
+        const { answer, ranked } = matcher.match(query);
+        if (answer !== null) answered = Math.max(answered, answer.confidence);
+        else named = Math.max(named, ranked.find((candidate) => candidate.exactWord)?.score ?? 0);
+      }
+      if (answered > 0) return answered;
+      // Unanswered, a food one word names says little about a sentence of other words ("put your
+      // order in the thread"): the score counts as far as the catalog knows the words.
+      const { tokens } = text.query(query);
+      const known = tokens.filter(
+        (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
+      ).length;
+      return tokens.length === 0 ? 0 : named * (known / tokens.length);
+    },
+
     suggest(kind, prefix, limit) {
       return suggester.suggest(kind, prefix, limit);
     },

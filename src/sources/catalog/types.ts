@@ -33,5 +33,11 @@ export interface Catalog extends NameSuggester {
    * figure for computing recipes; null when nothing matches well enough.
    */
   matchFood(query: string): FoodMatch | null;
+  /**
+   * How clearly a text names some food, 0..1: the confidence of the dish or product it is answered
+   * with, or else the re-ranked score of the best dish or product one of its words names as typed
+   * (not through a typo). A line of a posted message reads as food from this (src/compare).
+   */
+  foodScore(query: string): number;
   readonly stats: { products: number; recipes: number; categories: number };
 }
