@@ -16,6 +16,7 @@ import {
   type PortionWeights,
   resolveItem,
 } from './resolve.js';
+import { loadServings, productServings, type ServingOf } from './servings.js';
 
 export interface CompareDeps {
   source: LookupSource;
@@ -23,8 +24,10 @@ export interface CompareDeps {
   logger: Logger;
   /** The ingredient-list reader (src/recipes); without it an option in parentheses is not understood. */
   ingredients?: IngredientListEstimator;
-  /** Typical portion weights (src/recipes, FNDDS); without them products are not ranked among dishes. */
+  /** Typical portion weights of ingredients (src/recipes, FNDDS), used before their kind's serving. */
   portions?: PortionWeights;
+  /** A product's serving (servings.ts); by default from data/servings.json and `portions`. */
+  servings?: ServingOf;
   /**
    * The built-in catalog, which judges what a posted message's options are whatever the lookup
    * source (food-judge.ts); by default the one loaded from data/ on first use.
@@ -95,7 +98,7 @@ export async function compareItems(
         break;
     }
   }
-  const footing = chooseFooting(found, deps.portions);
+  const footing = chooseFooting(found, deps.servings ?? productServings(loadServings(), deps.portions));
   result.basis = footing.basis;
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;

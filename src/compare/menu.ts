@@ -240,7 +240,7 @@ function wordCount(text: string): number {
 
 /** "spiced red lentil with sourdough" under "Soup": "spiced red lentil soup with sourdough". */
 function withType(option: Option, type: string): Option {
-  const at = option.text.search(/\s(?:with|and|&|\+)\s/i);
+  const at = option.text.search(/\s(?:with|w|\+)\s/i);
   const text =
     at < 0
       ? `${option.text} ${type.toLowerCase()}`

@@ -22,6 +22,11 @@ export const RankedItemSchema = z.object({
   takenAs: TakenAsSchema,
   /** Why it was taken as a dish or a product (resolve.ts); null when the user said so. */
   takenAsReason: z.string().nullable(),
+  /**
+   * How it was taken, in one short line for people: "a named dish", "a curry recipe with beef", "a
+   * product, a 194 g serving (pizza or pie, FNDDS)", "a product, per kg".
+   */
+  howTaken: z.string(),
   /** The name the source matched. */
   name: z.string(),
   /** kg CO2e per `basis`. */
@@ -29,7 +34,7 @@ export const RankedItemSchema = z.object({
   level: LevelSchema,
   /** One short verdict, e.g. "climate-friendly" or "lowest third of all foods". */
   verdict: z.string(),
-  /** Grams in the typical portion, when the basis is a portion of a product. */
+  /** Grams in the product's serving (servings.ts), when a product is ranked among meals per serving. */
   portionGrams: z.number().positive().nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),

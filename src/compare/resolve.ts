@@ -25,13 +25,22 @@ export interface PortionWeights {
 }
 
 export type Resolution =
-  | { status: 'found'; input: string; takenAs: 'dish'; reason: string | null; result: RecipeResult }
+  | {
+      status: 'found';
+      input: string;
+      takenAs: 'dish';
+      reason: string | null;
+      result: RecipeResult;
+      /** How a dish was taken when not by its name ("a curry recipe with beef"). */
+      how?: string;
+    }
   | {
       status: 'found';
       input: string;
       takenAs: 'ingredient list';
       reason: string | null;
       result: RecipeResult;
+      how?: string;
     }
   | { status: 'found'; input: string; takenAs: 'product'; reason: string | null; result: ProductResult }
   | { status: 'not_found'; input: string; suggestions: string[] }

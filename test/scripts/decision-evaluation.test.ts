@@ -39,6 +39,7 @@ const ranked = (rank: number, input: string, name: string, kgCo2e: number) => ({
   kgCo2e,
   takenAs: 'dish' as const,
   takenAsReason: null,
+  howTaken: 'a named dish',
   level: 'low' as const,
   verdict: '',
   portionGrams: null,
