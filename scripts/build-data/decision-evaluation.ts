@@ -383,7 +383,9 @@ export function proteinGroup(mainProtein: string | null | undefined): string | n
  * ramen, "vegan" with a cheese pasta), or null when nothing it names does.
  */
 export function contradiction(option: ExpectedOption, answer: string): string | null {
-  let text = folded(answer);
+  // What an answer says it leaves out is not in it: "Pasta al pesto without parmesan", "Ramen with
+  // tofu instead of chashu pork".
+  let text = folded(answer.replace(/\b(?:without|instead of)\b[^,;]*/gi, ' '));
   for (const name of PLANT_NAMES) text = text.replaceAll(` ${nameWords(name).join(' ')} `, ' ');
   const imitation = IMITATION_MARKERS.some((marker) => hasPhrase(text, marker));
   const animals = imitation ? [] : animalsNamed(text);

@@ -2,8 +2,10 @@
  * `npm run build:servings`: derives data/servings.json (a serving of every kind of food, for
  * comparisons per serving) from the USDA FNDDS 2017-2018 "Portions and Weights" table (public
  * domain) and the hand-written groups of data/curated/servings.json: a group's serving is the median
- * "Quantity not specified" weight of the FNDDS foods in its WWEIA categories. Fails when a category
- * has no such food, so the curated file cannot drift from the data.
+ * weight of one portion of the FNDDS foods in its WWEIA categories: "Quantity not specified" (what
+ * FNDDS takes when no amount is said), or the portion the group names ("1 meal (11 oz)", frozen
+ * meals, for dishes eaten as a meal). Fails when a category has no such food, so the curated file
+ * cannot drift from the data.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,23 +19,28 @@ import {
 import { CURATED_DIR, DATA_DIR, rawPath } from './paths.js';
 import { readSheet } from './spreadsheet.js';
 
-/** Per WWEIA category number, the default ("Quantity not specified") weight of each of its foods. */
-export function readDefaultWeights(path: string): Map<number, number[]> {
-  const byCategory = new Map<number, number[]>();
-  const seen = new Set<number>();
+export interface FnddsPortion {
+  food: number;
+  category: number;
+  description: string;
+  grams: number;
+}
+
+/** Every portion of every FNDDS food with its WWEIA category. */
+export function readPortions(path: string): FnddsPortion[] {
+  const portions: FnddsPortion[] = [];
   for (const row of readSheet(path, { headerRow: 1 })) {
-    const code = Number(row['Food code']);
+    const food = Number(row['Food code']);
     const category = Number(row['WWEIA Category number']);
     const grams = Number(row['Portion weight (g)']);
-    if (row['Portion description'] !== 'Quantity not specified' || seen.has(code)) continue;
-    if (!Number.isInteger(category) || !Number.isFinite(grams) || grams <= 0) continue;
-    seen.add(code);
-    const weights = byCategory.get(category);
-    if (weights === undefined) byCategory.set(category, [grams]);
-    else weights.push(grams);
+    const description = row['Portion description'];
+    if (!Number.isInteger(food) || !Number.isInteger(category) || typeof description !== 'string') continue;
+    if (!Number.isFinite(grams) || grams <= 0) continue;
+    portions.push({ food, category, description, grams });
   }
-  if (seen.size < 5000) throw new Error(`FNDDS portions: only ${seen.size} foods with a default weight`);
-  return byCategory;
+  if (new Set(portions.map((portion) => portion.food)).size < 5000)
+    throw new Error('FNDDS portions: fewer than 5,000 foods read');
+  return portions;
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -43,25 +50,41 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-export function buildServings(curated: CuratedServings, weights: Map<number, number[]>): ServingsFile {
+/** FNDDS's weight when an amount is not said: a serving as people report eating it. */
+const DEFAULT_PORTION = 'Quantity not specified';
+
+export function buildServings(curated: CuratedServings, portions: readonly FnddsPortion[]): ServingsFile {
   const groups: ServingsFile['groups'] = {};
   for (const [name, group] of Object.entries(curated.groups)) {
-    const all = group.wweia.flatMap((category) => {
-      const found = weights.get(category);
-      if (found === undefined) throw new Error(`servings: WWEIA category ${category} (${name}) has no food`);
-      return found;
-    });
+    const wanted = group.portion === undefined ? null : new RegExp(group.portion);
+    const weights: number[] = [];
+    for (const category of group.wweia) {
+      const seen = new Set<number>();
+      let found = 0;
+      for (const portion of portions) {
+        if (portion.category !== category || seen.has(portion.food)) continue;
+        if (wanted === null ? portion.description !== DEFAULT_PORTION : !wanted.test(portion.description))
+          continue;
+        seen.add(portion.food);
+        weights.push(portion.grams);
+        found++;
+      }
+      if (found === 0 && wanted === null)
+        throw new Error(`servings: WWEIA category ${category} (${name}) has no food`);
+    }
+    if (weights.length === 0) throw new Error(`servings: no "${group.portion}" portion in ${name}`);
     groups[name] = {
-      grams: median(all),
+      grams: median(weights),
       meal: group.meal,
       label: group.label,
       wweia: group.wweia,
-      foods: all.length,
+      portion: group.portion ?? DEFAULT_PORTION,
+      foods: weights.length,
     };
   }
   return ServingsFileSchema.parse({
     source:
-      'USDA ARS, FNDDS 2017-2018 At A Glance: Portions and Weights (public domain): median "Quantity not specified" weight over the WWEIA categories of each group',
+      'USDA ARS, FNDDS 2017-2018 At A Glance: Portions and Weights (public domain): median weight of a portion ("Quantity not specified" unless the group names another) over the WWEIA categories of each group',
     groups,
     categories: curated.categories,
   });
@@ -71,7 +94,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const curated = CuratedServingsSchema.parse(
     JSON.parse(readFileSync(join(CURATED_DIR, 'servings.json'), 'utf8')),
   );
-  const output = buildServings(curated, readDefaultWeights(rawPath('fnddsPortions')));
+  const output = buildServings(curated, readPortions(rawPath('fnddsPortions')));
   writeFileSync(join(DATA_DIR, 'servings.json'), `${JSON.stringify(output, null, 2)}\n`);
   process.stdout.write(
     `build:servings: ${Object.keys(output.groups).length} groups → ${join(DATA_DIR, 'servings.json')}\n`,

@@ -4,9 +4,12 @@ import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
 import { loadCatalog } from '../sources/catalog/load.js';
 import type { Catalog } from '../sources/catalog/types.js';
+import { createDishComposer, type DishComposer } from './compose.js';
+import { loadDishTemplates } from './dish-templates.js';
 import type { CarEquivalence } from './equivalence.js';
 import { catalogFoodJudge } from './food-judge.js';
 import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
+import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
 import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
@@ -17,6 +20,8 @@ import {
   resolveItem,
 } from './resolve.js';
 import { loadServings, productServings, type ServingOf } from './servings.js';
+import { createStatedChecks } from './stated.js';
+import type { Understanding } from './understand.js';
 
 export interface CompareDeps {
   source: LookupSource;
@@ -52,9 +57,10 @@ export async function compareItems(
 ): Promise<CompareResult> {
   const people = options.people ?? null;
   const lookup: LookupOptions = options.signal === undefined ? {} : { signal: options.signal };
+  const understanding = understandingOf(deps);
   const resolutions = await Promise.all(
     items.map((item) =>
-      resolveItem(item, deps.source, deps.ingredients, lookup).catch((error: unknown) => ({
+      resolveItem(item, deps.source, deps.ingredients, lookup, understanding).catch((error: unknown) => ({
         status: 'failed' as const,
         input: item.text,
         error: toErrorView(error),
@@ -98,7 +104,7 @@ export async function compareItems(
         break;
     }
   }
-  const footing = chooseFooting(found, deps.servings ?? productServings(loadServings(), deps.portions));
+  const footing = chooseFooting(found, servingsOf(deps));
   result.basis = footing.basis;
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
@@ -147,7 +153,45 @@ export function readPostedMenu(message: string, deps: Pick<CompareDeps, 'catalog
 
 /** The built-in catalog's judge of what reads as food, for one message or command. */
 export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge {
-  return catalogFoodJudge((deps.catalog ?? loadCatalog)());
+  const catalog = (deps.catalog ?? loadCatalog)();
+  return catalogFoodJudge(catalog, composerOf(catalog));
+}
+
+/** A product's serving: the deps' own, or data/servings.json's with the deps' portion weights. */
+function servingsOf(deps: CompareDeps): ServingOf {
+  return deps.servings ?? productServings(loadServings(), deps.portions);
+}
+
+const composers = new WeakMap<Catalog, DishComposer>();
+
+/** The dish composer over a catalog, built once per catalog. */
+function composerOf(catalog: Catalog): DishComposer {
+  let composer = composers.get(catalog);
+  if (composer === undefined) {
+    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
+    composers.set(catalog, composer);
+  }
+  return composer;
+}
+
+/**
+ * Reading what an option states and building dishes from their parts, from the built-in catalog
+ * whatever the lookup source: its matcher reads the words, its foods price the parts.
+ */
+function understandingOf(deps: CompareDeps): Understanding {
+  const catalog = (deps.catalog ?? loadCatalog)();
+  const servingOf = servingsOf(deps);
+  const diets = new RegExp(
+    `\\s*\\((?:${alternation(Object.keys(loadMenuWords().dietMarks).filter((diet) => diet !== ''))})(?:\\s*,\\s*[^()]*)?\\)`,
+    'gi',
+  );
+  return {
+    composer: composerOf(catalog),
+    checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
+    isMeal: (product) => servingOf(product)?.meal === true,
+    withoutDiet: (text) => text.replace(diets, '').trim() || text,
+    catalog,
+  };
 }
 
 /** What the result says when a menu had more options than are compared at once. */

@@ -1,4 +1,6 @@
 import type { Catalog } from '../sources/catalog/types.js';
+import type { DishComposer } from './compose.js';
+import type { DishReading } from './dish-reading.js';
 import type { FoodJudge } from './options.js';
 
 /**
@@ -11,20 +13,40 @@ import type { FoodJudge } from './options.js';
 export const FOOD_SCORE = 0.55;
 
 /**
- * Whether a candidate read from a message names a food, by the built-in catalog's matchers.
+ * Whether a candidate read from a message names a food, by the built-in catalog's matchers, or as a
+ * dish the composer could build from its parts.
  * Whatever source answers the comparison, the catalog judges what a message's options are, as it
  * computes ingredient lists. One judge per message: it remembers its answers.
  */
-export function catalogFoodJudge(catalog: Pick<Catalog, 'foodScore'>): FoodJudge {
+export function catalogFoodJudge(
+  catalog: Pick<Catalog, 'foodScore'>,
+  composer?: Pick<DishComposer, 'read'>,
+): FoodJudge {
   const answers = new Map<string, boolean>();
   return {
     readsAsFood(text) {
       let answer = answers.get(text);
       if (answer === undefined) {
-        answer = catalog.foodScore(text) >= FOOD_SCORE;
+        answer =
+          catalog.foodScore(text) >= FOOD_SCORE ||
+          (composer !== undefined && namesADish(composer.read(text)));
         answers.set(text, answer);
       }
       return answer;
     },
+    namesDishType(text) {
+      if (composer === undefined) return false;
+      const reading = composer.read(text);
+      return reading.template !== null && reading.mains.length === 0 && reading.unknown.length === 0;
+    },
   };
+}
+
+/**
+ * A dish the composer could build: its name names a dish type, and at most one more word than the
+ * foods it states is one the catalog does not know ("Egusi soup & pounded yam"; not "salad bar priced
+ * by weight").
+ */
+function namesADish(reading: DishReading): boolean {
+  return reading.template !== null && reading.unknown.length <= reading.mains.length + 1;
 }

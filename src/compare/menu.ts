@@ -181,7 +181,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       }
       // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander").
       const next = segments[i + 1];
-      if (parts.length === 1 && food.length === 1 && !/\s/.test(parts[0]!.text) && next !== undefined) {
+      if (parts.length === 1 && next !== undefined && judge?.namesDishType?.(parts[0]!.text) === true) {
         const named = partsOf(next, false);
         if (named.length === 1 && named[0]!.food) return [withType(named[0]!, parts[0]!.text)];
       }

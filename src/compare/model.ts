@@ -11,7 +11,8 @@ import { ErrorViewSchema } from './error-view.js';
 export const BasisSchema = z.enum(['serving', 'portion', 'kg', 'litre']);
 export type Basis = z.infer<typeof BasisSchema>;
 
-export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list']);
+/** A named dish, a product, the user's ingredient list, or a dish built from its parts (compose.ts). */
+export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list', 'composed dish']);
 export type TakenAs = z.infer<typeof TakenAsSchema>;
 
 export const RankedItemSchema = z.object({

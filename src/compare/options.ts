@@ -10,6 +10,8 @@ import { alternation, type MenuWords, onlyPhrases } from './menu-words.js';
 /** Whether a text names some food; the catalog's matchers decide (food-judge.ts). */
 export interface FoodJudge {
   readsAsFood(text: string): boolean;
+  /** Whether a text names only a kind of dish ("Soup", "Curry"), which can label the dish after it. */
+  namesDishType?(text: string): boolean;
 }
 
 export interface OptionPatterns {

@@ -28,6 +28,11 @@ export const CuratedServingsSchema = z
         meal: z.boolean(),
         /** What the answer calls a serving of it: "a 248 g serving (sandwich)". */
         label: z.string().min(1),
+        /**
+         * A regular expression for the FNDDS portion whose weight is the serving ("^1 meal \\(" for a
+         * frozen meal's); absent, FNDDS's "Quantity not specified".
+         */
+        portion: z.string().min(1).optional(),
       }),
     ),
     /** Every Agribalyse category's group; null for what is not eaten as a serving (flour, salt). */
@@ -46,6 +51,8 @@ export const ServingGroupSchema = z.object({
   meal: z.boolean(),
   label: z.string().min(1),
   wweia: z.array(z.number().int().positive()).min(1),
+  /** The FNDDS portion description (or regular expression) the weights are of. */
+  portion: z.string().min(1),
   /** FNDDS foods the median is over. */
   foods: z.number().int().positive(),
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFoodJudge } from '../../src/compare/food-judge.js';
+import { foodJudge } from '../../src/compare/compare.js';
 import { MAX_JUDGED, readMenu } from '../../src/compare/menu.js';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 
 const catalog = loadCatalog();
-/** The menu as "Rate this menu" reads it: the built-in catalog judging what reads as food. */
+/** The menu as "Rate this menu" reads it: the built-in catalog (and its dish composer) judging what reads as food. */
 const names = (message: string) =>
-  readMenu(message, catalogFoodJudge(catalog)).options.map((option) => option.text);
+  readMenu(message, foodJudge({ catalog: () => catalog })).options.map((option) => option.text);
 /** Structure alone, with no judge. */
 const structural = (message: string) => readMenu(message).options.map((option) => option.text);
 

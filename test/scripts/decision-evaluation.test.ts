@@ -74,6 +74,15 @@ describe('decision evaluation', () => {
     );
     expect(contradiction({ name: 'Vegan pad thai', diet: 'vegan' }, 'Pad Thai, meatless')).toBeNull();
     expect(
+      contradiction({ name: 'Vegan pesto pasta', diet: 'vegan' }, 'Pasta al pesto without parmesan'),
+    ).toBeNull();
+    expect(
+      contradiction(
+        { name: 'Ramen with tofu', mainProtein: 'tofu' },
+        'Ramen with tofu instead of chashu pork',
+      ),
+    ).toBeNull();
+    expect(
       contradiction({ name: 'Beef chilli', mainProtein: 'beef' }, 'Chili con carne with beef'),
     ).toBeNull();
     expect(contradiction({ name: 'Beef chilli', mainProtein: 'beef' }, 'Chicken chili')).toMatch(/chicken/);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR, missingRawData, rawPath } from '../../scripts/build-data/paths.js';
-import { buildServings, median, readDefaultWeights } from '../../scripts/build-data/servings.js';
+import { buildServings, median, readPortions } from '../../scripts/build-data/servings.js';
 import { CuratedServingsSchema, loadServings } from '../../src/compare/servings.js';
 
 const curated = CuratedServingsSchema.parse(
@@ -10,31 +10,49 @@ const curated = CuratedServingsSchema.parse(
 );
 
 describe('servings', () => {
-  it('takes a group’s serving as the median default weight over its WWEIA categories', () => {
+  it('takes a group’s serving as the median weight of one portion over its WWEIA categories', () => {
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 3, 2])).toBe(2.5);
+    const portion = (food: number, category: number, description: string, grams: number) => ({
+      food,
+      category,
+      description,
+      grams,
+    });
+    const portions = [
+      portion(1, 3802, 'Quantity not specified', 300),
+      portion(1, 3802, '1 cup', 240),
+      portion(2, 3802, 'Quantity not specified', 250),
+      portion(3, 3804, 'Quantity not specified', 400),
+      portion(4, 3002, '1 meal (11 oz)', 312),
+      portion(5, 3002, '1 meal (10 oz)', 284),
+      portion(5, 3002, 'Quantity not specified', 190),
+    ];
     const built = buildServings(
       {
-        groups: { soups: { wweia: [3802, 3804], meal: true, label: 'soup' } },
-        categories: { Soups: 'soups' },
+        groups: {
+          soups: { wweia: [3802, 3804], meal: true, label: 'soup' },
+          meals: { wweia: [3002], meal: true, label: 'meal', portion: '^1 meal \\(' },
+        },
+        categories: { Soups: 'soups', 'Composite dishes': 'meals' },
       },
-      new Map([
-        [3802, [300, 250]],
-        [3804, [400]],
-      ]),
+      portions,
     );
     expect(built.groups.soups).toEqual({
       grams: 300,
       meal: true,
       label: 'soup',
       wweia: [3802, 3804],
+      portion: 'Quantity not specified',
       foods: 3,
     });
+    // A meal's serving is a frozen meal's weight, not what FNDDS takes when no amount is said.
+    expect(built.groups.meals!.grams).toBe(298);
   });
 
   it('fails on a WWEIA category with no food, so the curated groups cannot drift from FNDDS', () => {
     expect(() =>
-      buildServings({ groups: { x: { wweia: [1], meal: false, label: 'x' } }, categories: {} }, new Map()),
+      buildServings({ groups: { x: { wweia: [1], meal: false, label: 'x' } }, categories: {} }, []),
     ).toThrow(/WWEIA category 1 \(x\) has no food/);
   });
 
@@ -45,7 +63,13 @@ describe('servings', () => {
     const servings = loadServings();
     for (const { name } of products.categories) expect(servings.categories).toHaveProperty([name]);
     // The dish categories are meals: never ranked on a spoonful.
-    for (const name of ['Composite dishes', 'Sandwiches', 'Pizzas, crepe and pies', 'Soups'])
+    for (const name of [
+      'Composite dishes',
+      'Sandwiches',
+      'Pizzas, crepe and pies',
+      'Soups',
+      'Vegetarian dishes',
+    ])
       expect(servings.groups[servings.categories[name]!]!.meal).toBe(true);
   });
 
@@ -53,7 +77,7 @@ describe('servings', () => {
   it.skipIf(missing !== null)(
     `reproduces data/servings.json from FNDDS${missing === null ? '' : ` (skipped: ${missing})`}`,
     () => {
-      const built = buildServings(curated, readDefaultWeights(rawPath('fnddsPortions')));
+      const built = buildServings(curated, readPortions(rawPath('fnddsPortions')));
       expect(`${JSON.stringify(built, null, 2)}\n`).toBe(
         readFileSync(join(DATA_DIR, 'servings.json'), 'utf8'),
       );

@@ -15,6 +15,8 @@ export function throwingCatalog(error: Error): Catalog {
     findRecipe: fail,
     matchFood: fail,
     foodScore: fail,
+    food: fail,
+    animalsIn: fail,
     suggest: () => [],
   };
 }

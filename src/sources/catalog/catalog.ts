@@ -4,11 +4,12 @@ import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
+import { ModifierReader } from './modifiers.js';
 import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schema.js';
 import type { IndexEntry } from './search-index.js';
 import { Suggester } from './suggest.js';
 import { TextNormaliser } from './text.js';
-import type { Catalog, FoodMatch } from './types.js';
+import type { Catalog, CatalogFood, FoodMatch } from './types.js';
 
 export const CATALOG_SOURCE_INFO: SourceInfo = {
   id: 'catalog',
@@ -103,6 +104,7 @@ export function createCatalog(
     brandItems(brands, milkProducts),
   );
   const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, 'dishes');
+  const animals = new ModifierReader(lexicon.exclusiveGroups.filter((group) => group.definesFood));
   const suggester = new Suggester(
     productMatcher.index,
     products.map((product) => product.display),
@@ -262,6 +264,21 @@ export function createCatalog(
         (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
       ).length;
       return tokens.length === 0 ? 0 : named * (known / tokens.length);
+    },
+
+    animalsIn(query: string): string[] {
+      return [...(animals.read(text.nameTokens(query)).values().next().value ?? [])];
+    },
+
+    food(code: string): CatalogFood | null {
+      const product = byCode.get(code);
+      if (product === undefined) return null;
+      return {
+        code,
+        name: product.display,
+        kgCo2ePerKg: product.kgCo2ePerKg,
+        category: categories[product.category]!.name,
+      };
     },
 
     suggest(kind, prefix, limit) {

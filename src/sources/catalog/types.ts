@@ -14,6 +14,16 @@ export interface FoodMatch {
   closest: boolean;
 }
 
+/** A catalog food by its Agribalyse code, as a dish built from parts prices it (src/compare). */
+export interface CatalogFood {
+  code: string;
+  /** Short everyday name. */
+  name: string;
+  kgCo2ePerKg: number;
+  /** Its category's name ("Raw meat", "Cheese and similar"). */
+  category: string;
+}
+
 /**
  * The built-in catalog, in memory. Lookups are synchronous (no I/O after load) and throw
  * NotFoundError (core/errors.ts) with up to three suggestions when nothing matches well enough.
@@ -39,5 +49,12 @@ export interface Catalog extends NameSuggester {
    * (not through a typo). A line of a posted message reads as food from this (src/compare).
    */
   foodScore(query: string): number;
+  /** The food with this Agribalyse code, or null. */
+  food(code: string): CatalogFood | null;
+  /**
+   * Which animals a text's words state, as the matcher reads them (the lexicon's food-defining group:
+   * "beef", "chashu pork" → pork; "tofu" → meatfree, unless another animal is stated too).
+   */
+  animalsIn(text: string): string[];
   readonly stats: { products: number; recipes: number; categories: number };
 }
