@@ -46,7 +46,10 @@ export function adaptDish(
   for (const part of parts) part.share = kg > 0 ? part.kgCo2e / kg : 0;
   parts.sort((a, b) => b.kgCo2e - a.kgCo2e);
   const withText = added.length === 0 ? '' : `with ${added.map((each) => each.name).join(' and ')}`;
-  const outNames = out.map((each) => each.name).join(' and ');
+  // "Chicken, breast, without skin, cooked" is chicken.
+  const outNames = [...new Set(out.map((each) => each.name.split(',')[0]!.trim().toLowerCase()))].join(
+    ' and ',
+  );
   const outText = out.length === 0 ? '' : `${withText === '' ? 'without' : 'instead of'} ${outNames}`;
   const change = [withText, outText].filter((text) => text !== '').join(' ');
   const result: RecipeResult = {

@@ -152,6 +152,12 @@ export class DishReader {
     // A filling listed in brackets ("Veggie breakfast (halloumi, veggie sausage, eggs)", "Egusi soup
     // (beef and stockfish)"): all of it when the name states nothing, else its proteins.
     mains = mains.length === 0 ? listed : [...mains, ...listed.filter((food) => food.kind !== 'plant')];
+    // A name the reader does not know with what it is made of in brackets ("Pollo asado (chicken,
+    // rice & black beans)") is a plate of those foods; its name's words are no unknown main.
+    if (template === null && listed.length >= 2 && mains.length === listed.length) {
+      const plate = this.file.templates.find((each) => each.type === this.file.fillingsType) ?? null;
+      return { template: plate, mains: dedupe(mains), diet, without, unknown, unknownInName: 0 };
+    }
     return { template, mains: dedupe(mains), diet, without, unknown, unknownInName };
   }
 

@@ -88,6 +88,11 @@ export const DishTemplatesFileSchema = z.object({
       generic: z.boolean().optional(),
     }),
   ),
+  /**
+   * The type of a dish whose name names none but whose brackets list what it is made of ("Pollo
+   * asado (chicken, rice & black beans)"): one of the templates' types.
+   */
+  fillingsType: z.string().min(1),
   templates: z.array(DishTemplateSchema).min(1),
 });
 export type DishTemplatesFile = z.infer<typeof DishTemplatesFileSchema>;

@@ -59,12 +59,11 @@ function adapted(context: Context, withoutOffending: boolean): Resolution | null
     checks.missing(reading, typed.result),
     context.catalog,
   );
-  // Checked by what it is made of, under its own name: the name of the change says what was taken out.
-  if (
-    dish === null ||
-    checks.contradiction(input, reading, { ...dish.result, name: typed.result.name }) !== null
-  )
-    return null;
+  if (dish === null) return null;
+  // A diet is checked again on what the dish is now made of (under its own name, as the change's
+  // name says what was taken out); an animal needs no check: every main ingredient of another is out.
+  const renamed = { ...dish.result, name: typed.result.name };
+  if (reading.diet !== null && checks.contradiction(input, reading, renamed) !== null) return null;
   return {
     status: 'found',
     input,
