@@ -1,3 +1,4 @@
+import { foldWords } from '../core/fold.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, RecipeResult } from '../core/result.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
@@ -23,6 +24,8 @@ export interface ComposedDish {
 export interface DishComposer {
   /** What a dish's name states (dish-reading.ts). */
   read(text: string): DishReading;
+  /** Whether a text names a dish type at all: cheap, no food is looked up. */
+  namesType(text: string): boolean;
   /** The dish built from its parts, or null when its name names no dish type. */
   compose(text: string): ComposedDish | null;
 }
@@ -95,6 +98,7 @@ export function createDishComposer(
 
   return {
     read: (text) => reader.read(text),
+    namesType: (text) => reader.typeOf(foldWords(text).split(' ')) !== null,
     compose(text) {
       const reading = reader.read(text);
       const { template } = reading;

@@ -20,22 +20,24 @@ export const FOOD_SCORE = 0.55;
  */
 export function catalogFoodJudge(
   catalog: Pick<Catalog, 'foodScore'>,
-  composer?: Pick<DishComposer, 'read'>,
+  composer?: Pick<DishComposer, 'read' | 'namesType'>,
 ): FoodJudge {
   const answers = new Map<string, boolean>();
   return {
     readsAsFood(text) {
+      // No food's name has a word this long: junk is not looked up (typo correction of a long word costs).
+      if (/[^\s]{41}/.test(text)) return false;
       let answer = answers.get(text);
       if (answer === undefined) {
         answer =
           catalog.foodScore(text) >= FOOD_SCORE ||
-          (composer !== undefined && namesADish(composer.read(text)));
+          (composer !== undefined && composer.namesType(text) && namesADish(composer.read(text)));
         answers.set(text, answer);
       }
       return answer;
     },
     namesDishType(text) {
-      if (composer === undefined) return false;
+      if (composer === undefined || !composer.namesType(text)) return false;
       const reading = composer.read(text);
       return reading.template !== null && reading.mains.length === 0 && reading.unknown.length === 0;
     },

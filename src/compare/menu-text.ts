@@ -28,9 +28,9 @@ const ENERGY = /\b\d{2,5}\s?k?cal(?:ories)?\b/gi;
 const COUNT =
   /\bx\s?\d{1,3}\b|\b\d{1,3}\s?x\b(?!\w)|\(\s*\d{1,3}\s*(?:pcs?|pieces)?\s*\)|\b\d{1,3}\s+per\s+(?:person|head)\b/gi;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
-/** A list item's bullet or number: "-", "•", "1.", "2)", "(3)", "a.", "A)", "1 -", "#", "-#", "1️⃣" (as "1"). */
+/** A list item's bullets or numbers: "-", "•", "1.", "2)", "(3)", "a.", "A)", "1 -", "#", "-#", "1️⃣" (as "1"). */
 const BULLET =
-  /^\s*(?:[-*+•·▪▫◦‣⁃–—>]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|#{1,6}(?=\s)|-#(?=\s))\s*/i;
+  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|#{1,6}(?=\s)|-#(?=\s))\s*)+/i;
 const MARKDOWN_HEADING = /^\s*#{1,3}\s/;
 const QUOTE = /^\s*(?:>|&gt;)+\s?/;
 
@@ -61,15 +61,10 @@ export function cleanLine(raw: string): CleanLine {
   const markdownHeading = MARKDOWN_HEADING.test(line);
   // Keycap digits ("1️⃣ Burger") number a list as "1." does.
   line = line.replace(/^\s*\d\ufe0f?\u20e3/u, '1. ').replace(/&lt;|&gt;/g, ' ');
-  let listItem = false;
-  for (let previous = ''; previous !== line; ) {
-    previous = line;
-    const stripped = line.replace(MARKUP, '');
-    if (BULLET.test(stripped)) {
-      listItem = true;
-      line = stripped.replace(BULLET, '');
-    }
-  }
+  // Every bullet and number at once ("1. - Dal", "> 1) Dal"), in one pass: linear however many.
+  const stripped = line.replace(MARKUP, '');
+  const listItem = BULLET.test(stripped);
+  if (listItem) line = stripped.replace(BULLET, '');
   const trimmed = line.trim();
   const wrapped = /^(?:\*\*?|__?)[^*_]+(?:\*\*?|__?)$/.test(trimmed);
   // Runs of spaces stay: two spaces part a board's columns ("MON  Bbq bun"). Emoji stay for the

@@ -43,10 +43,20 @@ export interface ReadMenu {
   total: number;
 }
 
-/** Candidates the judge is asked about per message; a menu is read no further. */
-export const MAX_JUDGED = 150;
+/**
+ * Candidates the judge is asked about per message: a plain message is read no further; a marked menu
+ * past its tenth option is only counted, by its structure.
+ */
+export const MAX_JUDGED = 60;
 /** Characters of a message read: Slack's limit for a message's text. */
 export const MAX_MESSAGE_LENGTH = 40_000;
+/**
+ * Segments of a sentence, and options of a segment, read: a line of a menu has a handful; a line
+ * with more is prose or junk, and reading it further would only cost time.
+ */
+const MAX_PARTS = 24;
+/** Characters of one candidate cleaned and judged: a dish's name is at most MAX_NAME_LENGTH. */
+const MAX_PIECE_LENGTH = 2 * MAX_NAME_LENGTH;
 /** A sibling kept beside food without reading as food itself is at most this many words. */
 const MAX_SIBLING_WORDS = 4;
 
@@ -135,19 +145,28 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   // A message of one line ("curry or noodles for lunch?"): a poll, whose commas list options.
   const prose = lines.length === 1;
   let judged = 0;
+  /** Once ten options are read, the rest of a marked menu is only counted, by its structure. */
+  let counting = false;
   const reads = (text: string): boolean => {
-    if (judge === undefined) return true;
+    if (judge === undefined || counting) return true;
     if (judged >= MAX_JUDGED) return false;
     judged++;
     return judge.readsAsFood(text);
   };
+  // The judge, within the same bound, for what trims an option's tail.
+  const bounded: FoodJudge | undefined =
+    judge === undefined
+      ? undefined
+      : { readsAsFood: reads, namesDishType: (text) => judge.namesDishType?.(text) ?? false };
 
   /** The parts of one segment: its alternatives (and list items), cleaned and judged. */
   const partsOf = (segment: string, asList: boolean): Part[] => {
     const parts: Part[] = [];
-    for (const piece of splitOptions(segment, asList, p)) {
+    for (const whole of splitOptions(segment, asList, p).slice(0, MAX_PARTS)) {
+      // A dish's name is at most MAX_NAME_LENGTH characters: what is longer is not read whole.
+      const piece = whole.length > MAX_PIECE_LENGTH ? whole.slice(0, MAX_PIECE_LENGTH) : whole;
       const cleaned = cleanSegment(piece, p.words);
-      const text = trimChat(cleaned.text, p, judge);
+      const text = trimChat(cleaned.text, p, counting ? undefined : bounded);
       if (text === '' || saysNothing(text, p)) continue;
       parts.push({ text, diets: cleaned.diets, food: reads(text) });
     }
@@ -159,6 +178,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const unwrapped = sentence.trim().replace(/^\((.*)\)[\s?!.]*$/, '$1');
     const segments = expandAbbreviations(unwrapped)
       .split(SEGMENT)
+      .slice(0, MAX_PARTS)
       .filter((segment) => segment.trim() !== '');
     // An item of a marked menu holds a dish even when the judge does not know it.
     let structural = isItem(line) && !line.labelled;
@@ -181,7 +201,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       }
       // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander").
       const next = segments[i + 1];
-      if (parts.length === 1 && next !== undefined && judge?.namesDishType?.(parts[0]!.text) === true) {
+      if (parts.length === 1 && next !== undefined && bounded?.namesDishType?.(parts[0]!.text) === true) {
         const named = partsOf(next, false);
         if (named.length === 1 && named[0]!.food) return [withType(named[0]!, parts[0]!.text)];
       }
@@ -196,17 +216,28 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return [];
   };
 
+  const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
-    if (judged >= MAX_JUDGED) return [];
+    if (judged >= MAX_JUDGED && !counting) return [];
     if (marked && !isItem(line) && !line.labelled) return [];
+    // Past ten options, a marked menu's items are counted without the judge: linear and cheap.
+    if (counting && !isItem(line)) return [];
     if (!marked && index === 0 && lines.length >= 3 && isTitle(line, p)) return [];
     // A heading alone on its line ("*Mains*", "## Desserts", "Hi Priya, for Friday we can do:").
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
-    return line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    const found = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    for (const option of found) distinct.add(foldWords(option.text));
+    counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
+    return found;
   });
   // A plain list of lines, most of them food: a short line among them is an item the catalog may not
   // know ("Crunchwrap Supreme", "Baja Blast (lg)"), not chatter.
-  if (!marked && judge !== undefined && perLine.filter((found) => found.length > 0).length >= 2) {
+  if (
+    !marked &&
+    judge !== undefined &&
+    judged < MAX_JUDGED &&
+    perLine.filter((found) => found.length > 0).length >= 2
+  ) {
     lines.forEach((line, index) => {
       if (perLine[index]!.length > 0 || line.sentences.length !== 1 || (index === 0 && lines.length >= 3))
         return;

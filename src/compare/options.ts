@@ -23,6 +23,8 @@ export interface OptionPatterns {
   fillerEdge: RegExp;
   /** Headings, days, dates, cuisines and fillers: what a label is made of. */
   nothing: ReadonlySet<string>;
+  /** Every word of those phrases. */
+  nothingWords: ReadonlySet<string>;
   section: ReadonlySet<string>;
   labelHeads: ReadonlySet<string>;
   dayOrDate: ReadonlySet<string>;
@@ -35,6 +37,15 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
   if (cached !== undefined) return cached;
   const fillers = alternation(words.fillers);
   const edgeWords = alternation([...words.fillers, ...words.whenWords, ...words.dayWords]);
+  const nothing = new Set([
+    ...words.sectionWords,
+    ...words.cuisineWords,
+    ...words.fillers,
+    'the',
+    'our',
+    'a',
+    'an',
+  ]);
   const patterns: OptionPatterns = {
     words,
     alternatives: new RegExp(`\\s+(?:${alternation(words.alternatives)})\\.?\\s+|\\s*\\/\\s*`, 'i'),
@@ -47,15 +58,8 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     // What follows a dish in a sentence: "for the workshop", "at the Biergarten", "before the run".
     trailingTail: /\s+(?:for|at|from|before|after|by|near)\s+(.*)$/i,
     fillerEdge: new RegExp(`^(?:(?:${fillers})\\b[\\s,]*)+|(?:[\\s,]+(?:${edgeWords})\\b)+[\\s?!.]*$`, 'i'),
-    nothing: new Set([
-      ...words.sectionWords,
-      ...words.cuisineWords,
-      ...words.fillers,
-      'the',
-      'our',
-      'a',
-      'an',
-    ]),
+    nothing,
+    nothingWords: new Set([...nothing].flatMap((phrase) => phrase.split(' '))),
     section: new Set(words.sectionWords),
     labelHeads: new Set(words.labelHeads),
     dayOrDate: new Set([...words.dayWords, ...words.monthWords]),
@@ -79,8 +83,10 @@ function wordsOf(text: string): string[] {
 export function saysNothing(text: string, p: OptionPatterns): boolean {
   const words = wordsOf(text).filter((word) => !/^\d+(?:st|nd|rd|th)?$/.test(word) && !p.dayOrDate.has(word));
   if (words.length === 0) return true;
-  if (onlyPhrases(words.join(' '), p.nothing)) return true;
-  return words.length <= 3 && p.labelHeads.has(words.at(-1)!);
+  if (words.length <= 3 && p.labelHeads.has(words.at(-1)!)) return true;
+  // Most texts have a word no heading, day or filler has: no need to try its phrases.
+  if (!words.every((word) => p.nothingWords.has(word))) return false;
+  return onlyPhrases(words.join(' '), p.nothing);
 }
 
 /** "w/ prawns", "w/o cheese": "with", "without", before "/" is read as between two options. */
@@ -147,7 +153,7 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
     previous = trimmed;
     trimmed = trimmed
       .replace(p.fillerEdge, '')
-      .replace(/^(?:a|an|the|some)\s+/i, '')
+      .replace(/^(?:(?:a|an|the|some)\s+)+/i, '')
       .trim();
   }
   const tail = p.trailingTail.exec(trimmed);

@@ -1,4 +1,4 @@
-import { stripInvisible } from '../core/command.js';
+import { MAX_NAME_LENGTH, stripInvisible } from '../core/command.js';
 import { InvalidComparisonError } from '../core/errors.js';
 import { alternation, loadMenuWords, type MenuWords } from './menu-words.js';
 import { expandAbbreviations, type FoodJudge, maskParentheses, optionPatterns, trimChat } from './options.js';
@@ -89,7 +89,12 @@ export function parseCompareText(raw: string, judge?: FoodJudge): CompareRequest
     .flatMap((part) => part.split(p.alternatives))
     .map((part) => restore(part).trim())
     // An ingredient list in parentheses is the user's own text: only a joining word comes off.
-    .map((part) => (/\(/.test(part) ? part.replace(/^(?:or|and)\s+/i, '') : trimChat(part, p, judge)))
+    .map((part) =>
+      // A part over the limit is left whole, for the resolver to say so.
+      /\(/.test(part) || part.length > MAX_NAME_LENGTH
+        ? part.replace(/^(?:or|and)\s+/i, '')
+        : trimChat(part, p, judge),
+    )
     .filter((part) => part !== '');
   if (parts.length < MIN_OPTIONS) {
     throw new InvalidComparisonError('give at least two options, separated by commas, "or" or "vs"');

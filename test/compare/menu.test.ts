@@ -140,6 +140,30 @@ describe('readMenu: what people post', () => {
     ).toContain('battered sav');
   });
 
+  it('reads a 40,000-character message of any shape, one long line or many', () => {
+    // Shapes that made the first reader quadratic: runs of bullets, articles, fillers, separators.
+    const shapes = [
+      '- ',
+      '1. ',
+      '(v) ',
+      ' – ',
+      'a ',
+      'x',
+      'today ',
+      'dal, ',
+      'lol ',
+      '((a, b) ',
+      ' / ',
+      'w/',
+    ];
+    for (const shape of shapes) {
+      const line = shape.repeat(Math.ceil(40_000 / shape.length)).slice(0, 40_000);
+      expect(readMenu(line, foodJudge({ catalog: () => catalog })).options.length).toBeLessThanOrEqual(10);
+      const lines = `${shape.repeat(20)}\n`.repeat(Math.ceil(40_000 / (shape.length * 20 + 1)));
+      expect(readMenu(lines).options.length).toBeLessThanOrEqual(10);
+    }
+  });
+
   it('asks the judge about a bounded number of candidates, however long the message', () => {
     let asked = 0;
     const counting = {
