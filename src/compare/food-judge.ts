@@ -31,7 +31,7 @@ export function catalogFoodJudge(
       if (answer === undefined) {
         answer =
           catalog.foodScore(text) >= FOOD_SCORE ||
-          (composer !== undefined && composer.namesType(text) && namesADish(composer.read(text)));
+          (composer?.namesType(text) === true && namesADish(composer.read(text)));
         answers.set(text, answer);
       }
       return answer;
