@@ -15,6 +15,7 @@ import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { commandPayload, compareCommandPayload } from '../test/support/fake-discord-payloads.js';
 import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
+import { answering } from '../test/support/services.js';
 import { fmt, median, percentile } from './lib.js';
 
 const ROUNDS = Number(process.env.BENCH_COMPARE_CHAT_ROUNDS ?? 100);
@@ -39,9 +40,15 @@ export async function run(): Promise<string> {
     SLACK_SIGNING_SECRET: SECRET,
     SLACK_API_URL: fake.apiUrl,
   });
-  const slack = await createSlackStarter({ retries: 0 })({ config, logger, source, suggester: null, http });
+  const slack = await createSlackStarter({ retries: 0 })({
+    config,
+    logger,
+    ...answering(source, logger),
+    suggester: null,
+    http,
+  });
   const { port } = await http.listen(0, '127.0.0.1');
-  const discord = createInteractionHandler({ source, suggester: catalog, logger });
+  const discord = createInteractionHandler({ ...answering(source, logger), suggester: catalog, logger });
   const url = `http://127.0.0.1:${port}/slack/events`;
 
   const slackCommand = async (text: string): Promise<{ ms: number; inAck: boolean }> => {

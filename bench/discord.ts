@@ -25,6 +25,7 @@ import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { startFakeDiscord } from '../test/support/fake-discord.js';
 import { autocompletePayload, commandPayload, pingPayload } from '../test/support/fake-discord-payloads.js';
+import { answering } from '../test/support/services.js';
 import { catalogFiles, compare, fmt, percentile, rows, settings, startBare } from './lib.js';
 
 const SETTINGS = settings({ durationS: 8, rounds: 1 });
@@ -51,7 +52,7 @@ function prefixes(): { kind: 'product' | 'recipe'; prefix: string }[] {
 async function autocompleteSection(): Promise<string> {
   const catalog = loadCatalog();
   const handler = createInteractionHandler({
-    source: createCatalogSource(catalog),
+    ...answering(createCatalogSource(catalog)),
     suggester: catalog,
     logger: silentLogger(),
   });
@@ -151,7 +152,7 @@ async function httpSection(): Promise<string> {
       DISCORD_API_URL: fake.apiUrl,
     }),
     logger: silentLogger(),
-    source: createCatalogSource(catalog),
+    ...answering(createCatalogSource(catalog)),
     suggester: catalog,
     http,
   });

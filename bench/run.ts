@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SECTIONS = ['frameworks', 'service', 'slack', 'discord', 'bodies', 'compare', 'compare-chat'];
+const SECTIONS = ['frameworks', 'service', 'slack', 'discord', 'bodies', 'compare', 'compare-chat', 'store'];
 const only = process.argv.slice(2);
 
 const parts = [

@@ -14,6 +14,7 @@ import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
+import { answering } from '../test/support/services.js';
 import { compare, fmt, rows, settings } from './lib.js';
 
 const SETTINGS = settings({ durationS: 8, rounds: 1 });
@@ -94,7 +95,7 @@ export async function run(): Promise<string> {
   const bot = await createSlackStarter()({
     config,
     logger: silentLogger(),
-    source: createCatalogSource(loadCatalog()),
+    ...answering(createCatalogSource(loadCatalog())),
     suggester: null,
     http: botHttp,
   });

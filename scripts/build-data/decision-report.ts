@@ -46,13 +46,16 @@ if (files.length === 0) {
 }
 
 // The same pieces the CLI's compare and the chat adapters' compare deps are made of.
+const catalog = loadCatalog();
 const deps: CompareDeps = {
-  source: createCatalogSource(loadCatalog()),
+  source: createCatalogSource(catalog),
   car: loadEquivalences().carKm,
   logger: silentLogger(),
   ingredients: ingredientListEstimator(lazyRecipeComputer()),
   portions: fnddsPortionWeights(() => loadPortionTable()),
-};
+  // The app's services give compare the catalog; code before issue #19 ignores it.
+  catalog: () => catalog,
+} as CompareDeps;
 
 // An answer contradicts what the option states by its name or by what the catalog's dish is made of.
 const ingredients = catalogDishIngredients(

@@ -1,13 +1,18 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
-import type { LookupSource, NameSuggester } from '../core/source.js';
+import type { CommandServices } from '../core/commands/define.js';
+import type { NameSuggester } from '../core/source.js';
+import type { StateStore } from '../core/state/store.js';
 import type { BotHttpServer } from '../server/bot-http.js';
 
 /** What `carbon start` hands every chat adapter. */
 export interface AdapterContext {
   config: Config;
   logger: Logger;
-  source: LookupSource;
+  /** What commands answer with, built once by the app (src/app/services.ts). */
+  services: CommandServices;
+  /** Interaction state kept between an answer and a button press (ids behind Discord's buttons). */
+  store: StateStore;
   /** Catalog names for autocomplete; null when the catalog is not available. */
   suggester: NameSuggester | null;
   /** Shared HTTP server; adapters add routes, `carbon start` listens once all have. */

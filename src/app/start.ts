@@ -5,12 +5,14 @@ import type { AdapterContext, AdapterStarter, RunningAdapter } from '../adapters
 import { runShell } from '../adapters/shell/index.js';
 import type { Config } from '../config/env.js';
 import { CHAT_PLATFORMS } from '../config/registry.js';
+import { MemoryStateStore } from '../core/state/memory-store.js';
+import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
+import { DEFAULT_ADAPTERS } from './platforms.js';
+import { createCommandServices } from './services.js';
 
 export const DEFAULT_PORT = 3000;
-
-const DEFAULT_ADAPTERS = CHAT_PLATFORMS.flatMap((platform) => platform.start ?? []);
 
 export interface StartOptions {
   config: Config;
@@ -23,6 +25,8 @@ export interface StartOptions {
   adapters?: readonly AdapterStarter[];
   /** Pre-built source (tests); otherwise chosen from the config. */
   source?: SelectedSource;
+  /** Where interaction state is kept; one process's memory unless given. */
+  store?: StateStore;
   /** Stop on SIGINT/SIGTERM. Off in tests, which call stop() themselves. */
   handleSignals?: boolean;
   /** Called just before the local shell opens, e.g. to quieten logs that would share the terminal. */
@@ -48,12 +52,16 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   const { config, logger } = options;
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
+  // Every dependency is built here, once, and handed to whatever runs: the adapters or the shell.
   const selected = options.source ?? createSource(config, logger);
+  const services = createCommandServices(selected.source, logger);
+  const store = options.store ?? new MemoryStateStore();
   const http = new BotHttpServer(logger);
   const context: AdapterContext = {
     config,
     logger,
-    source: selected.source,
+    services,
+    store,
     suggester: selected.suggester,
     http,
   };
@@ -65,7 +73,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       if (adapter !== null) running.push(adapter);
     }
   } catch (error) {
-    await shutdown(running, http, selected, logger);
+    await shutdown(running, http, selected, store, logger);
     throw error;
   }
 
@@ -73,7 +81,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     const interactive = options.interactive ?? Boolean(isTty(input) && isTty(output));
     if (!interactive) {
       output.write(`${notConfiguredMessage(selected.description)}\n`);
-      await selected.close();
+      await Promise.all([selected.close(), store.close()]);
       return idle();
     }
     options.beforeShell?.();
@@ -81,12 +89,12 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     const done = runShell({
       input,
       output,
-      source: selected.source,
+      services,
       logger,
       banner: shellBanner(selected.description, true),
       interactive: true,
       signal: abort.signal,
-    }).finally(() => selected.close());
+    }).finally(() => Promise.all([selected.close(), store.close()]).then(() => undefined));
     const stop = () => {
       abort.abort();
       return done;
@@ -100,7 +108,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     try {
       address = await http.listen(config.PORT ?? DEFAULT_PORT, config.HOST ?? '0.0.0.0');
     } catch (error) {
-      await shutdown(running, http, selected, logger);
+      await shutdown(running, http, selected, store, logger);
       throw error;
     }
   }
@@ -119,7 +127,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     resolveDone = resolve;
   });
   const stop = (): Promise<void> => {
-    stopping ??= shutdown(running, http, selected, logger).finally(() => {
+    stopping ??= shutdown(running, http, selected, store, logger).finally(() => {
       removeSignals();
       resolveDone();
     });
@@ -138,6 +146,7 @@ async function shutdown(
   running: readonly RunningAdapter[],
   http: BotHttpServer,
   selected: SelectedSource,
+  store: StateStore,
   logger: Logger,
 ): Promise<void> {
   http.failReadiness();
@@ -154,6 +163,9 @@ async function shutdown(
   await selected
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'source did not close cleanly'));
+  await store
+    .close()
+    .catch((error: unknown) => logger.warn({ err: error }, 'state store did not close cleanly'));
 }
 
 /**

@@ -1,26 +1,15 @@
 import { ConfigError } from '../config/env.js';
 import { InternalError } from '../core/errors.js';
 import { asksForJson, parseArgs, UsageError } from './args.js';
-import { compareCommand } from './compare.js';
+import { commandLine } from './command.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
 import type { CliIo } from './io.js';
-import { lookupCommand } from './lookup.js';
 import { cliErrorView, writeErrorView, writeLine } from './output.js';
 import { usageText } from './usage.js';
+import { PROGRAM_VERBS } from './verbs.js';
 import { packageVersion } from './version.js';
 
 export type { CliIo } from './io.js';
-
-/**
- * Loaded on demand: the Slack and Discord SDKs take a few hundred milliseconds to import, which a
- * one-shot `carbon product …` should not pay.
- */
-const SERVICE_VERBS: Record<string, (io: CliIo) => Promise<number>> = {
-  start: async (io) => (await import('./start.js')).startCommand(io),
-  serve: async (io) => (await import('./serve.js')).serveCommand(io),
-  shell: async (io) => (await import('./start.js')).shellCommand(io),
-  'discord-register': async (io) => (await import('./discord-register.js')).discordRegisterCommand(io),
-};
 
 /**
  * The whole `carbon` command: reads `argv` (without node and the script), writes to the given
@@ -42,11 +31,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       writeLine(io.stderr, usageText());
       return EXIT_USAGE;
     }
-    const service = SERVICE_VERBS[args.verb];
-    if (service !== undefined) return await service(io);
-    if (args.verb === 'compare') return await compareCommand(args, io);
-    // product, recipe, and unknown verbs, which the chat parser answers with a hint.
-    return await lookupCommand(args, io);
+    const program = PROGRAM_VERBS.find((verb) => verb.name === args.verb);
+    if (program !== undefined) return await program.run(io);
+    // Core's commands, and words with no verb (a name).
+    return await commandLine(args, io);
   } catch (error) {
     return reportFailure(io, error, json);
   }

@@ -1,5 +1,6 @@
 import { runShell } from '../adapters/shell/index.js';
 import { installProcessGuards } from '../app/process-guards.js';
+import { createCommandServices } from '../app/services.js';
 import { shellBanner, startApp } from '../app/start.js';
 import { createSource } from '../sources/select.js';
 import { EXIT_OK } from './exit-codes.js';
@@ -39,7 +40,7 @@ export async function shellCommand(io: CliIo): Promise<number> {
     await runShell({
       input: io.stdin,
       output: io.stdout,
-      source: selected.source,
+      services: createCommandServices(selected.source, logger),
       logger,
       banner: interactive ? shellBanner(selected.description, false) : undefined,
       interactive,

@@ -1,20 +1,16 @@
 import { REGISTRATIONS } from '../config/registry.js';
-import { helpView } from '../core/help.js';
+import { helpView } from '../core/commands/registry.js';
 import { renderText } from '../render/text.js';
+import { PROGRAM_VERBS } from './verbs.js';
 
-/** `carbon --help`: the chat commands as the CLI spells them, then what only the CLI does. */
+/** `carbon --help`: the commands as the command line types them (from core's registry), then the program's own verbs. */
 export function usageText(): string {
-  const lookups = renderText({ type: 'help', help: helpView() }, { command: 'carbon' });
-  return `${lookups}
-
-Comparing:
-  carbon compare "<a>, <b>, <c>"  2 to 10 dishes or products (also "a vs b"; end with "for 12 people")
+  const commands = renderText({ type: 'help', help: helpView('cli') });
+  const width = Math.max(...PROGRAM_VERBS.map((verb) => `carbon ${verb.name}`.length));
+  return `${commands}
 
 Running the bot:
-  carbon start             Slack and/or Discord as configured; the local shell when neither is
-  carbon shell             the local shell: type "product oat milk" and read the answer
-  carbon serve             the self-hosted footprint API (GreenSwapp-compatible)
-  carbon discord-register  register the /carbon command with Discord
+${PROGRAM_VERBS.map((verb) => `  ${`carbon ${verb.name}`.padEnd(width)}  ${verb.description}`).join('\n')}
 
 Options:
   --json         print the result (or the error) as JSON

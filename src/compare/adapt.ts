@@ -1,8 +1,8 @@
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, RecipeResult } from '../core/result.js';
-import type { Catalog } from '../sources/catalog/types.js';
 import type { ComposedDish } from './compose.js';
 import type { DishReading, StatedFood } from './dish-reading.js';
+import type { FoodKnowledge } from './knowledge.js';
 
 /**
  * A named dish changed to keep what an option states: the ingredients that contradict it taken out
@@ -24,7 +24,7 @@ export function adaptDish(
   offends: (ingredient: Contributor) => boolean,
   /** The stated foods the dish lacks. */
   missing: readonly StatedFood[],
-  catalog: Pick<Catalog, 'food'>,
+  catalog: Pick<FoodKnowledge, 'food'>,
 ): ComposedDish | null {
   const { contributors } = answer;
   if (contributors.length === 0 || contributors.some((each) => each.grams === null)) return null;

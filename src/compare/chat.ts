@@ -1,8 +1,16 @@
 import { z } from 'zod';
-import { logLookupFailure } from '../core/lookup.js';
+import { logLookupFailure, type Reply } from '../core/lookup.js';
 import { toErrorView } from '../core/messages.js';
 import type { ErrorReply, HandlerContext, RequestHandler } from '../core/pipeline.js';
-import { type CompareDeps, cappedOf, compareItems, foodJudge, readPostedMenu } from './compare.js';
+import {
+  type CompareDeps,
+  cappedOf,
+  compareItems,
+  foodJudge,
+  readPostedMenu,
+  understandingOf,
+} from './compare.js';
+import { lookupEither } from './either.js';
 import { type CompareResult, CompareResultSchema } from './model.js';
 import {
   type CompareItemInput,
@@ -44,9 +52,13 @@ export interface ChatCompareHandlers {
   menu: RequestHandler<string, ChatCompareReply>;
   /** The same comparison again (Share, the vote). */
   again: RequestHandler<ComparisonRequest, ChatCompareReply>;
+  /** One name, taken as a dish or a product as a comparison would take it (either.ts). */
+  either: (name: string, context: HandlerContext) => Promise<Reply>;
 }
 
-/** `deps` is called per request, so data files are read on first use and a missing one is an error reply. */
+/**
+ * The compare service core's commands answer with (CompareService in src/core/commands/define.ts).
+ * `deps` is called per request, so data files are read on first use and a missing one is an error reply. */
 export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareHandlers {
   const run = async (
     items: CompareItemInput[],
@@ -89,5 +101,9 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
         request.menu,
         context,
       ),
+    either: (name, { signal }) => {
+      const resolved = deps();
+      return lookupEither(name, resolved.source, resolved.ingredients, { signal }, understandingOf(resolved));
+    },
   };
 }

@@ -2,12 +2,11 @@ import type { Logger } from 'pino';
 import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
-import { loadCatalog } from '../sources/catalog/load.js';
-import type { Catalog } from '../sources/catalog/types.js';
 import { createDishComposer, type DishComposer } from './compose.js';
 import { loadDishTemplates } from './dish-templates.js';
 import type { CarEquivalence } from './equivalence.js';
 import { catalogFoodJudge } from './food-judge.js';
+import type { FoodKnowledge } from './knowledge.js';
 import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
 import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
@@ -34,10 +33,11 @@ export interface CompareDeps {
   /** A product's serving (servings.ts); by default from data/servings.json and `portions`. */
   servings?: ServingOf;
   /**
-   * The built-in catalog, which judges what a posted message's options are whatever the lookup
-   * source (food-judge.ts); by default the one loaded from data/ on first use.
+   * The built-in catalog's knowledge of foods (knowledge.ts), whatever the lookup source: it judges
+   * what a posted message's options are, reads what an option states and prices dishes built from
+   * their parts. Without it a message is read by its structure alone and options only looked up.
    */
-  catalog?: () => Catalog;
+  catalog?: () => FoodKnowledge;
 }
 
 /** What a compare renderer may be asked to show. */
@@ -151,10 +151,10 @@ export function readPostedMenu(message: string, deps: Pick<CompareDeps, 'catalog
   return readMenu(message, foodJudge(deps));
 }
 
-/** The built-in catalog's judge of what reads as food, for one message or command. */
-export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge {
-  const catalog = (deps.catalog ?? loadCatalog)();
-  return catalogFoodJudge(catalog, composerOf(catalog));
+/** The built-in catalog's judge of what reads as food, for one message or command; none without it. */
+export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge | undefined {
+  const catalog = deps.catalog?.();
+  return catalog === undefined ? undefined : catalogFoodJudge(catalog, composerOf(catalog));
 }
 
 /** A product's serving: the deps' own, or data/servings.json's with the deps' portion weights. */
@@ -162,10 +162,10 @@ function servingsOf(deps: CompareDeps): ServingOf {
   return deps.servings ?? productServings(loadServings(), deps.portions);
 }
 
-const composers = new WeakMap<Catalog, DishComposer>();
+const composers = new WeakMap<FoodKnowledge, DishComposer>();
 
 /** The dish composer over a catalog, built once per catalog. */
-function composerOf(catalog: Catalog): DishComposer {
+function composerOf(catalog: FoodKnowledge): DishComposer {
   let composer = composers.get(catalog);
   if (composer === undefined) {
     composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
@@ -176,10 +176,12 @@ function composerOf(catalog: Catalog): DishComposer {
 
 /**
  * Reading what an option states and building dishes from their parts, from the built-in catalog
- * whatever the lookup source: its matcher reads the words, its foods price the parts.
+ * whatever the lookup source: its matcher reads the words, its foods price the parts. None without
+ * the catalog: options are then only looked up.
  */
-function understandingOf(deps: CompareDeps): Understanding {
-  const catalog = (deps.catalog ?? loadCatalog)();
+export function understandingOf(deps: CompareDeps): Understanding | undefined {
+  const catalog = deps.catalog?.();
+  if (catalog === undefined) return undefined;
   const servingOf = servingsOf(deps);
   const diets = new RegExp(
     `\\s*\\((?:${alternation(Object.keys(loadMenuWords().dietMarks).filter((diet) => diet !== ''))})(?:\\s*,\\s*[^()]*)?\\)`,

@@ -1,10 +1,9 @@
 import { foldWords } from '../core/fold.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, RecipeResult } from '../core/result.js';
-import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
-import type { Catalog } from '../sources/catalog/types.js';
 import { DishReader, type DishReading, type FoodKind, type StatedFood } from './dish-reading.js';
 import type { DishPart, DishTemplate, DishTemplatesFile } from './dish-templates.js';
+import type { FoodKnowledge } from './knowledge.js';
 import { SERVINGS_CREDIT, type ServingsFile } from './servings.js';
 
 /**
@@ -42,7 +41,7 @@ interface Portion {
 export function createDishComposer(
   file: DishTemplatesFile,
   servings: ServingsFile,
-  catalog: Pick<Catalog, 'matchFood' | 'food'>,
+  catalog: Pick<FoodKnowledge, 'matchFood' | 'food' | 'source'>,
 ): DishComposer {
   const reader = new DishReader(file, catalog, (code) => {
     const category = catalog.food(code)?.category;
@@ -163,7 +162,7 @@ export function createDishComposer(
         confidence: null,
         status: null,
         notes,
-        source: CATALOG_SOURCE_INFO,
+        source: catalog.source,
       };
       return { how, result, reading };
     },

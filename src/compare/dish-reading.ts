@@ -1,6 +1,6 @@
 import { foldWords } from '../core/fold.js';
-import type { Catalog } from '../sources/catalog/types.js';
 import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
+import type { FoodKnowledge } from './knowledge.js';
 import { expandAbbreviations } from './options.js';
 
 /**
@@ -86,7 +86,7 @@ export class DishReader {
 
   constructor(
     private readonly file: DishTemplatesFile,
-    private readonly catalog: Pick<Catalog, 'matchFood' | 'food'>,
+    private readonly catalog: Pick<FoodKnowledge, 'matchFood' | 'food'>,
     /** Whether the catalog food with this code is a meal on its own (servings.ts). */
     private readonly isMeal: (code: string) => boolean,
   ) {

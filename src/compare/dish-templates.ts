@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataDir as defaultDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
-import { defaultDataDir } from '../sources/catalog/load.js';
 
 /**
  * Dish templates (data/curated/dish-templates.json): what a dish the catalog does not name is made

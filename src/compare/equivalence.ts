@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
-import { defaultDataDir } from '../sources/catalog/load.js';
 
 /**
  * One familiar equivalent for a difference in kg CO2e: kilometres driven in an average car. The
@@ -25,8 +25,8 @@ export type CarEquivalence = EquivalencesFile['carKm'];
 export const EQUIVALENCES_FILE = 'equivalences.json';
 
 /** Reads and validates data/equivalences.json; a missing or invalid file is SourceUnavailableError. */
-export function loadEquivalences(dataDir = defaultDataDir()): EquivalencesFile {
-  const path = join(dataDir, EQUIVALENCES_FILE);
+export function loadEquivalences(directory = dataDir()): EquivalencesFile {
+  const path = join(directory, EQUIVALENCES_FILE);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));

@@ -1,6 +1,6 @@
-import type { Catalog } from '../sources/catalog/types.js';
 import type { DishComposer } from './compose.js';
 import type { DishReading } from './dish-reading.js';
+import type { FoodKnowledge } from './knowledge.js';
 import type { FoodJudge } from './options.js';
 
 /**
@@ -19,7 +19,7 @@ export const FOOD_SCORE = 0.55;
  * computes ingredient lists. One judge per message: it remembers its answers.
  */
 export function catalogFoodJudge(
-  catalog: Pick<Catalog, 'foodScore'>,
+  catalog: Pick<FoodKnowledge, 'foodScore'>,
   composer?: Pick<DishComposer, 'read' | 'namesType'>,
 ): FoodJudge {
   const answers = new Map<string, boolean>();

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataDir as defaultDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
 import { foldWords } from '../core/fold.js';
-import { defaultDataDir } from '../sources/catalog/load.js';
 
 /**
  * The English words of menus and compare commands (data/curated/menu-words.json): the reader's

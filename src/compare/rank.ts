@@ -1,10 +1,10 @@
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
+import { formatKg, levelBasis } from '../core/format.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, ProductResult, RecipeResult } from '../core/result.js';
-import { formatKg, levelBasis } from '../render/shared.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';
-import type { FoundResolution } from './resolve.js';
+import type { FoundResolution } from './resolution.js';
 import type { ServingOf } from './servings.js';
 
 interface Placed {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { dataDir as defaultDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
 import type { ProductResult } from '../core/result.js';
-import { defaultDataDir } from '../sources/catalog/load.js';
-import type { PortionWeights } from './resolve.js';
+import type { PortionWeights } from './resolution.js';
 
 /**
  * A serving of every kind of food, so that options are compared per serving: a ready meal, a mixed

@@ -1,10 +1,10 @@
 import { foldWords } from '../core/fold.js';
 import type { ProductResult } from '../core/result.js';
-import type { Catalog } from '../sources/catalog/types.js';
 import { adaptDish } from './adapt.js';
 import type { ComposedDish, DishComposer } from './compose.js';
 import type { DishReading } from './dish-reading.js';
-import type { Resolution } from './resolve.js';
+import type { FoodKnowledge } from './knowledge.js';
+import type { Resolution } from './resolution.js';
 import type { StatedChecks } from './stated.js';
 
 /**
@@ -21,7 +21,7 @@ export interface Understanding {
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
   /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
-  catalog: Pick<Catalog, 'food'>;
+  catalog: Pick<FoodKnowledge, 'food'>;
 }
 
 interface Context {
@@ -33,7 +33,7 @@ interface Context {
   composed(): ComposedDish | null;
   checks: StatedChecks;
   isMeal(product: ProductResult): boolean;
-  catalog: Pick<Catalog, 'food'>;
+  catalog: Pick<FoodKnowledge, 'food'>;
 }
 
 export interface UnderstandingRule {

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import dotenv from 'dotenv';
 import { z } from 'zod';
-import { discordToken } from '../adapters/discord/registration.js';
 import { registeredEnvShape, SOURCE_IDS } from './registry.js';
 import { blankIsUnset, optionalString } from './schema.js';
 
@@ -45,10 +44,8 @@ export const EnvSchema = z.object({ ...processShape, ...registeredEnvShape() });
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Env {
-  /** DISCORD_TOKEN, or DISCORD_BOT_TOKEN as an alias. */
-  discordToken: string | undefined;
-}
+/** The validated environment. Each adapter reads its own variables (and aliases) from it. */
+export type Config = Env;
 
 export class ConfigError extends Error {
   static readonly code = 'config_error';
@@ -70,8 +67,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
     );
   }
-  const config = parsed.data;
-  return { ...config, discordToken: discordToken(config) };
+  return parsed.data;
 }
 
 /**

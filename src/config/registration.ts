@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { AdapterStarter } from '../adapters/context.js';
 
 /**
  * What a source or an adapter tells the rest of the program about itself, without loading any of
@@ -10,8 +9,8 @@ import type { AdapterStarter } from '../adapters/context.js';
 export interface Registration<Shape extends z.ZodRawShape = z.ZodRawShape> {
   /** Stable id: a CARBON_SOURCE value for sources, the log's `adapter` field for adapters. */
   readonly id: string;
-  /** `chat`: a platform `carbon start` connects to; `terminal` and `http`: other ways in. */
-  readonly kind: 'source' | 'chat' | 'terminal' | 'http';
+  /** `chat`: a platform `carbon start` connects to; `terminal` and `http`: other ways in; `state`: where state is kept. */
+  readonly kind: 'source' | 'chat' | 'terminal' | 'http' | 'state';
   /** Human name, e.g. "Slack" or "GreenSwapp API". */
   readonly label: string;
   /** The environment variables it reads, each with its parsing and default. */
@@ -20,8 +19,6 @@ export interface Registration<Shape extends z.ZodRawShape = z.ZodRawShape> {
   readonly secrets: readonly (keyof Shape & string)[];
   /** How to turn it on, naming its variables; shown by `carbon --help` and when nothing is configured. */
   readonly help: string;
-  /** Chat platforms only: starts the adapter, loading its SDK only then; null when not configured. */
-  readonly start?: AdapterStarter;
 }
 
 /** Checks a registration against its own shape, so `secrets` can only name variables it declares. */

@@ -4,6 +4,7 @@ import { slackRegistration } from '../adapters/slack/registration.js';
 import { serviceRegistration } from '../service/registration.js';
 import { apiRegistration } from '../sources/api/registration.js';
 import { catalogRegistration } from '../sources/catalog/registration.js';
+import { storeRegistration } from '../store/registration.js';
 
 /**
  * Every source and adapter, in one place. Adding one is a registration.ts beside its code and a line
@@ -20,7 +21,10 @@ export const ADAPTERS = [
   serviceRegistration,
 ] as const;
 
-export const REGISTRATIONS = [...SOURCES, ...ADAPTERS] as const;
+/** What every process shares whatever its sources and adapters: the state database. */
+export const FOUNDATIONS = [storeRegistration] as const;
+
+export const REGISTRATIONS = [...SOURCES, ...ADAPTERS, ...FOUNDATIONS] as const;
 
 export type SourceId = (typeof SOURCES)[number]['id'];
 export type AdapterId = (typeof ADAPTERS)[number]['id'];

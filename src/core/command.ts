@@ -1,4 +1,4 @@
-import { InvalidInputError, type LookupKind } from './errors.js';
+import { InvalidInputError } from './errors.js';
 
 export const MAX_NAME_LENGTH = 200;
 
@@ -14,10 +14,6 @@ export function stripInvisible(text: string): string {
   return text.replace(INVISIBLE_OR_CONTROL, ' ');
 }
 
-export type Command =
-  | { type: 'lookup'; kind: LookupKind; name: string }
-  | { type: 'help'; hint: string | null };
-
 /**
  * Normalises a product or recipe name: control characters become spaces, whitespace collapses.
  * Throws InvalidInputError when nothing usable is left or it is too long.
@@ -29,36 +25,4 @@ export function normaliseName(raw: string): string {
     throw new InvalidInputError(`names are limited to ${MAX_NAME_LENGTH} characters`);
   }
   return name;
-}
-
-const VERBS: Record<string, LookupKind | 'help'> = {
-  product: 'product',
-  products: 'product',
-  recipe: 'recipe',
-  recipes: 'recipe',
-  help: 'help',
-};
-
-/** Parses the text after `/carbon`. Never throws for unknown verbs: those get help with a hint. */
-export function parseCommand(text: string): Command {
-  const trimmed = text.replace(/\s+/g, ' ').trim();
-  if (trimmed === '') return { type: 'help', hint: null };
-  const [first = '', ...rest] = trimmed.split(' ');
-  const verb = VERBS[first.toLowerCase()];
-  if (verb === undefined) {
-    const shown = first.length > 30 ? `${first.slice(0, 30)}…` : first;
-    return {
-      type: 'help',
-      hint: `"${shown}" is not a command. Start with \`product\`, \`recipe\` or \`compare\`.`,
-    };
-  }
-  if (verb === 'help') return { type: 'help', hint: null };
-  const remainder = rest.join(' ');
-  if (remainder.trim() === '') {
-    return {
-      type: 'help',
-      hint: `Give a ${verb} name, e.g. \`/carbon ${verb} ${verb === 'product' ? 'oat milk' : 'lasagne'}\`.`,
-    };
-  }
-  return { type: 'lookup', kind: verb, name: normaliseName(remainder) };
 }

@@ -3,6 +3,8 @@
  * turns them into words for users. Messages here are for logs and must never contain secrets.
  */
 export type LookupKind = 'product' | 'recipe';
+/** What a not-found was looked up as: a lookup kind, or either (a name with no verb before it). */
+export type NotFoundKind = LookupKind | 'dish or product';
 
 export abstract class CarbonError extends Error {
   /** Stable and machine-readable: logs, the CLI's JSON errors, adapters' decisions. */
@@ -57,7 +59,7 @@ export class NotFoundError extends CarbonError {
   static readonly code = 'not_found';
   readonly code = NotFoundError.code;
   constructor(
-    readonly kind: LookupKind,
+    readonly kind: NotFoundKind,
     readonly query: string,
     readonly suggestions: readonly string[] = [],
     /** Set when the name exists but this endpoint does not serve it (the milk-only trial). */

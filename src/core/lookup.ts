@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import { type Command, parseCommand } from './command.js';
-import { isCarbonError } from './errors.js';
-import { type HelpView, helpView } from './help.js';
+import { isCarbonError, type LookupKind, USER_ERROR_CODES } from './errors.js';
+import type { HelpView } from './help.js';
 import { type ErrorView, toErrorView } from './messages.js';
 import type { LookupResult } from './result.js';
 import type { LookupOptions, LookupSource } from './source.js';
@@ -12,8 +11,16 @@ export type Reply =
   | { type: 'help'; help: HelpView }
   | { type: 'error'; error: ErrorView };
 
+/** A name to look up as a product or a recipe. */
+export interface LookupCommand {
+  type: 'lookup';
+  kind: LookupKind;
+  name: string;
+}
+
+/** Looks a name up; never throws: a failure is an error reply, logged with context. */
 export async function runLookup(
-  command: Extract<Command, { type: 'lookup' }>,
+  command: LookupCommand,
   source: LookupSource,
   logger: Logger,
   options: LookupOptions = {},
@@ -30,30 +37,16 @@ export async function runLookup(
   }
 }
 
-/** Parses and runs the text after `/carbon`; never throws. */
-export async function handleCommandText(
-  text: string,
-  source: LookupSource,
-  logger: Logger,
-  options: LookupOptions = {},
-): Promise<Reply> {
-  let command: Command;
-  try {
-    command = parseCommand(text);
-  } catch (error) {
-    logLookupFailure(logger, error, { text: text.slice(0, 300) });
-    return { type: 'error', error: toErrorView(error) };
-  }
-  if (command.type === 'help') return { type: 'help', help: helpView(command.hint) };
-  return runLookup(command, source, logger, options);
-}
-
+/**
+ * Logs a failed lookup. The user's own misses (not found, bad input) are outcomes, not errors: the
+ * command's one log line says so, so here they are only a debug line without a stack. Other
+ * expected failures (rate limits, timeouts, upstream errors) are warnings; only the unexpected is
+ * an error.
+ */
 export function logLookupFailure(logger: Logger, error: unknown, context: Record<string, unknown>): void {
   if (isCarbonError(error)) {
-    // The user's own misses (not found, invalid input) are info; other expected failures (rate
-    // limits, timeouts, upstream errors) are warnings; only the unexpected is an error.
-    const level = error.code === 'not_found' || error.code === 'invalid_input' ? 'info' : 'warn';
-    logger[level]({ ...context, code: error.code, err: error }, 'lookup failed');
+    if (USER_ERROR_CODES.has(error.code)) logger.debug({ ...context, code: error.code }, 'lookup missed');
+    else logger.warn({ ...context, code: error.code, err: error }, 'lookup failed');
   } else {
     logger.error({ ...context, err: error }, 'lookup failed unexpectedly');
   }

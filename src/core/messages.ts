@@ -75,7 +75,9 @@ export function toErrorView(error: unknown): ErrorView {
         `No ${error.kind} found for "${error.query}".`,
         suggestions.length > 0
           ? 'Did you mean one of these?'
-          : `Check the spelling, or try a more general name (e.g. \`/carbon ${error.kind} ${error.kind === 'product' ? 'oat milk' : 'lasagne'}\`).`,
+          : error.kind === 'dish or product'
+            ? 'Check the spelling, or say which it is: `/carbon product oat milk` or `/carbon recipe lasagne`.'
+            : `Check the spelling, or try a more general name (e.g. \`/carbon ${error.kind} ${error.kind === 'product' ? 'oat milk' : 'lasagne'}\`).`,
       ),
       suggestions,
     };

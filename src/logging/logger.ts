@@ -20,7 +20,6 @@ const REDACT_PATHS = [
   'headers.authorization',
   ...SECRET_VARIABLES.map((name) => `config.${name}`),
   // Config's alias of DISCORD_TOKEN (config/env.ts).
-  'config.discordToken',
 ];
 
 export interface LoggerOptions {

@@ -19,7 +19,7 @@ import {
   fitEmbed,
   LEVEL_COLOURS,
 } from './discord.js';
-import { escapeMarkdown } from './discord-markdown.js';
+import { botMarkdown, escapeMarkdown } from './discord-markdown.js';
 import { formatKg, levelEmoji, truncate } from './shared.js';
 
 /**
@@ -40,7 +40,7 @@ export function renderCompareDiscord(
   const flags = options.ephemeral === false ? {} : { flags: 64 };
   if (reply.type === 'error') {
     const lines = [`**${escapeMarkdown(oneLine(reply.error.text))}**`];
-    if (reply.error.hint !== null) lines.push(escapeMarkdown(oneLine(reply.error.hint)));
+    if (reply.error.hint !== null) lines.push(botMarkdown(oneLine(reply.error.hint)));
     return {
       content: truncate(lines.join('\n'), CONTENT_LIMIT),
       embeds: [],

@@ -4,7 +4,7 @@ import type { CompareResult } from '../compare/model.js';
 import { MAX_SUGGESTIONS } from '../core/messages.js';
 import { bar, cappedText, itemFigure, summaryLines, takenAsText, tooFewText } from './compare-shared.js';
 import { levelEmoji, truncate } from './shared.js';
-import { type Block, escapeFit, escapeMrkdwn, SLACK_LIMITS } from './slack.js';
+import { type Block, botMrkdwn, escapeFit, escapeMrkdwn, SLACK_LIMITS } from './slack.js';
 
 /**
  * The comparison as Block Kit: a text layout that stands on its own, one section per option with a
@@ -38,7 +38,7 @@ export function renderCompareSlack(reply: CompareReply): { text: string; blocks:
   if (reply.type === 'error') {
     const error = reply.error;
     const lines = [`*${escapeFit(error.text, 1000)}*`];
-    if (error.hint !== null) lines.push(escapeFit(error.hint, 1000));
+    if (error.hint !== null) lines.push(botMrkdwn(error.hint));
     return { text: escapeFit(error.text, 1000), blocks: [section(lines.join('\n'))] };
   }
   const result = reply.result;

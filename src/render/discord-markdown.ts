@@ -1,6 +1,22 @@
 import { escapeMarkdown as escapeDiscordMarkdown } from '@discordjs/formatters';
 
 /**
+ * The bot's own text (help, hints), in which `code` spans are code: the spans are kept, the text
+ * between them escaped as user text is. An unclosed backtick is escaped like any other.
+ */
+export function botMarkdown(text: string): string {
+  const parts = text.split('`');
+  const closed = parts.length % 2 === 1 ? parts.length : parts.length - 1;
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 0) return escapeMarkdown(part);
+      if (index >= closed) return `\\\`${escapeMarkdown(part)}`;
+      return `\`${part}\``;
+    })
+    .join('');
+}
+
+/**
  * Escapes Discord markdown so names and sentences from users or sources show literally, with
  * discord.js's own escapeMarkdown (@discordjs/formatters) for every formatting rule it knows
  * (emphasis, code, spoilers, headings, lists, masked links, quotes), plus what it leaves alone:

@@ -1,6 +1,5 @@
 import { MessageFlags } from 'discord-api-types/v10';
 import { z } from 'zod';
-import { LIST_SHARE_CUSTOM_ID, shareCustomId } from '../adapters/discord/custom-ids.js';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
@@ -12,7 +11,8 @@ import {
   type Verdict,
 } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
-import { escapeMarkdown } from './discord-markdown.js';
+import { LIST_SHARE_CUSTOM_ID, shareCustomId } from './discord-custom-ids.js';
+import { botMarkdown, escapeMarkdown } from './discord-markdown.js';
 import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
 import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
 
@@ -307,13 +307,13 @@ function helpEmbed(help: HelpView): DiscordEmbed {
   return {
     title: 'carbon: food carbon footprints',
     description: truncate(
-      help.hint === null ? 'Look up the carbon footprint of a food or a dish.' : escapeMarkdown(help.hint),
+      help.hint === null ? 'Look up the carbon footprint of a food or a dish.' : botMarkdown(help.hint),
       DESCRIPTION_BUDGET,
     ),
     color: LEVEL_COLOURS.low,
     fields: help.usage.slice(0, 10).map((usage) => ({
       name: truncate(usage.command, EMBED_LIMITS.fieldName),
-      value: truncate(usage.description, EMBED_LIMITS.fieldValue),
+      value: truncate(botMarkdown(usage.description), EMBED_LIMITS.fieldValue),
     })),
     footer: { text: truncate(help.footer.replaceAll('`', ''), FOOTER_BUDGET) },
   };
@@ -322,7 +322,7 @@ function helpEmbed(help: HelpView): DiscordEmbed {
 function errorContent(error: ErrorView): string {
   const lines = [`⚠️ ${escapeMarkdown(oneLine(error.text))}`];
   // Hints are the project's own wording and may use `code` on purpose.
-  if (error.hint !== null) lines.push(error.hint);
+  if (error.hint !== null) lines.push(botMarkdown(error.hint));
   for (const suggestion of error.suggestions.slice(0, MAX_SUGGESTIONS)) {
     const name = oneLine(suggestion).replaceAll('`', "'");
     lines.push(`• \`${truncate(name, 120)}\``);

@@ -1,5 +1,4 @@
 import type { types } from '@slack/bolt';
-import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../adapters/slack/buttons.js';
 import type { LookupKind } from '../core/errors.js';
 import type { HelpView } from '../core/help.js';
 import { ingredientListView } from '../core/ingredient-list-view.js';
@@ -18,6 +17,7 @@ import {
   truncate,
   unitLabel,
 } from './shared.js';
+import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './slack-buttons.js';
 
 export type Block = types.KnownBlock;
 
@@ -101,6 +101,24 @@ export function escapeFit(text: string, max: number): string {
     escaped = escapeMrkdwn(truncate(text, Math.max(keep, 1)));
   }
   return escaped.length > max ? '' : escaped;
+}
+
+/**
+ * The bot's own text (help, hints), in which `code` spans are code: each span keeps its backticks
+ * with only `&`, `<` and `>` escaped inside (mrkdwn formats nothing in code), and the text between
+ * them is escaped as user text is, so a name quoted in a hint still cannot format or ping. An
+ * unclosed backtick is text. User text inside a hint has had its backticks replaced by core.
+ */
+export function botMrkdwn(text: string, max = 1000): string {
+  const parts = truncate(text, max).split('`');
+  const closed = parts.length % 2 === 1 ? parts.length : parts.length - 1;
+  return parts
+    .map((part, index) => {
+      if (index % 2 === 0) return escapeMrkdwn(part);
+      if (index >= closed) return `${FORMATTING_LOOKALIKES['`']}${escapeMrkdwn(part)}`;
+      return `\`${part.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}\``;
+    })
+    .join('');
 }
 
 /** Slack user ids look like U0123ABCD or W0123ABCD; anything else is dropped, never echoed. */
@@ -283,21 +301,24 @@ function resultFallback(result: LookupResult): string {
 
 function helpBlocks(help: HelpView): Block[] {
   const blocks: Block[] = [header('Carbon footprints of food')];
-  if (help.hint) blocks.push(section(`⚠️ ${escapeFit(help.hint, 1000)}`));
+  if (help.hint) blocks.push(section(`⚠️ ${botMrkdwn(help.hint)}`));
   blocks.push(
     section(
       help.usage
-        .map((line) => `\`${escapeMrkdwn(line.command)}\`: ${escapeMrkdwn(line.description)}`)
+        .map(
+          (line) =>
+            `${botMrkdwn(`\`${line.command.replaceAll('`', "'")}\``)}: ${botMrkdwn(line.description)}`,
+        )
         .join('\n'),
     ),
   );
-  blocks.push(context([escapeFit(help.footer, 1000)]));
+  blocks.push(context([botMrkdwn(help.footer)]));
   return blocks;
 }
 
 function errorBlocks(error: ErrorView, kind: LookupKind | undefined): Block[] {
   const lines = [`⚠️ ${escapeFit(error.text, 1000)}`];
-  if (error.hint) lines.push(escapeFit(error.hint, 1000));
+  if (error.hint) lines.push(botMrkdwn(error.hint));
   const suggestions = error.suggestions.filter((name) => name.trim() !== '').slice(0, MAX_SUGGESTIONS);
   if (suggestions.length > 0) lines.push(suggestions.map((name) => `• ${escapeFit(name, 200)}`).join('\n'));
   const blocks: Block[] = [section(lines.join('\n'))];
@@ -341,7 +362,7 @@ export function renderSlack(
     }
     case 'help':
       blocks = helpBlocks(reply.help);
-      text = reply.help.hint ? escapeFit(reply.help.hint, 1000) : 'How to use /carbon';
+      text = reply.help.hint ? botMrkdwn(reply.help.hint) : 'How to use /carbon';
       break;
     case 'error':
       blocks = errorBlocks(reply.error, options.lookupKind);

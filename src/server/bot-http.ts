@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type HTTPMethods } from 'fastify';
 import type { Logger } from 'pino';
+import { type Metrics, metricsHandler } from '../ops/metrics.js';
+import { Probes } from '../ops/probes.js';
 import { splitTarget } from './request-target.js';
 
 export interface BotHttpOptions {
@@ -11,6 +13,10 @@ export interface BotHttpOptions {
   requestTimeoutMs?: number;
   /** Open connections at most; past it, new ones are closed at once. 1,024. */
   maxConnections?: number;
+  /** /readyz's checks (database, catalog); none by default, so ready until stopping. */
+  probes?: Probes;
+  /** Served at /metrics when given. */
+  metrics?: Metrics;
 }
 
 /**
@@ -37,7 +43,10 @@ export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void |
  */
 export class BotHttpServer {
   private readonly routes = new Set<string>();
+  /** /livez, /readyz, /metrics: always there, so not counted in routeCount (which tells whether adapters need the server). */
+  private readonly operationsRoutes = new Set<string>();
   private readonly app: FastifyInstance;
+  private readonly probes: Probes;
 
   constructor(
     private readonly logger: Logger,
@@ -68,7 +77,7 @@ export class BotHttpServer {
     this.app.addContentTypeParser('*', (_request, _payload, done) => done(null));
     this.app.setNotFoundHandler((request, reply) => {
       const { path } = splitTarget(request.url);
-      const known = [...this.routes].some((key) => key.endsWith(` ${path}`));
+      const known = [...this.routes, ...this.operationsRoutes].some((key) => key.endsWith(` ${path}`));
       void reply.code(known ? 405 : 404).send({ error: known ? 'method not allowed' : 'not found' });
     });
     this.route('GET', '/healthz', (_req, res) => {
@@ -78,18 +87,33 @@ export class BotHttpServer {
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     });
+    this.probes = options.probes ?? new Probes([]);
+    const probe = this.probes.handlers();
+    this.operationsRoute('/livez', probe.livez);
+    this.operationsRoute('/readyz', probe.readyz);
+    if (options.metrics) this.operationsRoute('/metrics', metricsHandler(options.metrics));
   }
 
   private stopping = false;
 
-  /** Readiness fails from now on (/healthz answers 503), so a load balancer sends nothing new. */
+  /** Readiness fails from now on (/healthz and /readyz answer 503), so a load balancer sends nothing new. */
   failReadiness(): void {
     this.stopping = true;
+    this.probes.markStopping();
   }
 
   route(method: string, path: string, handler: RouteHandler): void {
     const verb = method.toUpperCase() as HTTPMethods;
     this.routes.add(`${verb} ${path}`);
+    this.mount(verb, path, handler);
+  }
+
+  private operationsRoute(path: string, handler: RouteHandler): void {
+    this.operationsRoutes.add(`GET ${path}`);
+    this.mount('GET', path, handler);
+  }
+
+  private mount(verb: HTTPMethods, path: string, handler: RouteHandler): void {
     this.app.route({
       method: verb,
       url: path,

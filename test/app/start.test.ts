@@ -84,7 +84,7 @@ describe('startApp with adapters', () => {
     });
     expect(running.mode).toBe('bot');
     expect(running.adapters.map((adapter) => adapter.name)).toEqual(['slack']);
-    expect(seen[0]?.source).toBe(selected.source);
+    expect(seen[0]?.services.source).toBe(selected.source);
     expect(seen[0]?.suggester).toBe(selected.suggester);
     const port = running.address?.port;
     expect(port).toBeGreaterThan(0);

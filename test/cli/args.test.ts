@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { asksForJson, parseArgs, UsageError } from '../../src/cli/args.js';
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, exitCodeFor } from '../../src/cli/exit-codes.js';
+import { exitCodeFor } from '../../src/cli/command.js';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from '../../src/cli/exit-codes.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import { InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 
 describe('parseArgs', () => {
@@ -58,11 +59,11 @@ describe('parseArgs', () => {
 
 describe('exitCodeFor', () => {
   it('is 0 for results and plain help', () => {
-    expect(exitCodeFor({ type: 'help', help: helpView() })).toBe(EXIT_OK);
+    expect(exitCodeFor({ type: 'help', help: helpView('cli') })).toBe(EXIT_OK);
   });
 
   it('is 2 for help with a hint (unknown verb, missing name), not found and invalid input', () => {
-    expect(exitCodeFor({ type: 'help', help: helpView('Give a product name') })).toBe(EXIT_USAGE);
+    expect(exitCodeFor({ type: 'help', help: helpView('cli', 'Give a product name') })).toBe(EXIT_USAGE);
     expect(exitCodeFor({ type: 'error', error: toErrorView(new NotFoundError('product', 'x')) })).toBe(
       EXIT_USAGE,
     );

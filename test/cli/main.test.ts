@@ -40,11 +40,15 @@ describe('carbon: usage', () => {
     expect(run.stderr).toContain('Usage:');
   });
 
-  it('an unknown verb exits 2 and says so', async () => {
+  it('words with no verb are a name: looked up as a dish or a product, exit 2 when neither', async () => {
     const run = await runMain(['frobnicate', 'x'], { env: CATALOG });
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toContain('"frobnicate" is not a command');
+    expect(run.stderr).toContain('No dish or product found for "frobnicate x".');
+    expect(run.stderr).not.toContain('/carbon');
+    const found = await runMain(['oat', 'milk'], { env: CATALOG });
+    expect(found.code).toBe(0);
+    expect(found.stdout).toContain('per litre');
   });
 
   it('an unknown option exits 2', async () => {

@@ -15,7 +15,8 @@ import { sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
 const logger = pino({ level: 'silent' });
 const car = loadEquivalences().carKm;
-const catalogDeps = { source: createCatalogSource(loadCatalog()), car, logger };
+const catalog = loadCatalog();
+const catalogDeps = { source: createCatalogSource(catalog), car, logger, catalog: () => catalog };
 
 /** A real LookupSource over fixed tables: names not in a table are not found; `fail` names time out. */
 function tableSource(

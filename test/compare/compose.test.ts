@@ -19,6 +19,7 @@ const deps = {
   source: createCatalogSource(catalog),
   car: loadEquivalences().carKm,
   logger: pino({ level: 'silent' }),
+  catalog: () => catalog,
 };
 
 /** Every ranked option of a comparison of these options, by what was typed. */

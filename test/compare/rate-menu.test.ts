@@ -9,10 +9,13 @@ import { SLACK_LIMITS } from '../../src/render/slack.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
 import { hostileMenuLines } from '../support/hostile-menu.js';
 
+const catalog = loadCatalog();
+/** As the app gives compare its dependencies: the catalog reads the menu, whatever the source. */
 const deps = {
-  source: createCatalogSource(loadCatalog()),
+  source: createCatalogSource(catalog),
   car: loadEquivalences().carKm,
   logger: silentLogger(),
+  catalog: () => catalog,
 };
 
 /** The menu as people post it: mrkdwn, an entity-escaped "&", a mention, prices and dietary marks. */

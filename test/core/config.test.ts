@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { discordToken } from '../../src/adapters/discord/registration.js';
 import { ConfigError, EnvSchema, loadConfig, parseConfig } from '../../src/config/env.js';
 
 describe('parseConfig', () => {
@@ -14,7 +15,7 @@ describe('parseConfig', () => {
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.PORT).toBeUndefined();
     expect(config.CARBON_SERVICE_KEYS).toEqual([]);
-    expect(config.discordToken).toBeUndefined();
+    expect(discordToken(config)).toBeUndefined();
   });
 
   it('treats blank values as unset and trims the rest', () => {
@@ -120,8 +121,8 @@ describe('parseConfig', () => {
   });
 
   it('accepts DISCORD_BOT_TOKEN as an alias, DISCORD_TOKEN winning', () => {
-    expect(parseConfig({ DISCORD_BOT_TOKEN: 'b' }).discordToken).toBe('b');
-    expect(parseConfig({ DISCORD_BOT_TOKEN: 'b', DISCORD_TOKEN: 't' }).discordToken).toBe('t');
+    expect(discordToken(parseConfig({ DISCORD_BOT_TOKEN: 'b' }))).toBe('b');
+    expect(discordToken(parseConfig({ DISCORD_BOT_TOKEN: 'b', DISCORD_TOKEN: 't' }))).toBe('t');
   });
 
   it.each([

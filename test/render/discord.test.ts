@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShareCustomId, shareCustomId } from '../../src/adapters/discord/custom-ids.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
   InvalidInputError,
@@ -7,7 +7,6 @@ import {
   RateLimitedError,
   UpstreamError,
 } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import {
@@ -25,6 +24,7 @@ import {
   sharedNotice,
   shareFailedMessage,
 } from '../../src/render/discord.js';
+import { parseShareCustomId, shareCustomId } from '../../src/render/discord-custom-ids.js';
 import { escapeMarkdown } from '../../src/render/discord-markdown.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
@@ -283,18 +283,31 @@ describe('renderDiscord: hostile and oversized input', () => {
 
 describe('renderDiscord: help and errors', () => {
   it('renders help as an ephemeral embed listing every command', () => {
-    const message = renderDiscord({ type: 'help', help: helpView() });
+    const message = renderDiscord({ type: 'help', help: helpView('discord') });
     expectWithinLimits(message);
     expect(message.flags).toBe(EPHEMERAL_FLAG);
     expect(message.components).toEqual([]);
     expect(message.embeds[0]!.fields!.map((field) => field.name)).toEqual([
-      '/carbon product <name>',
-      '/carbon recipe <name>',
-      '/carbon recipe <ingredient list>',
-      '/carbon compare <a>, <b>, <c>',
+      '/carbon product name:<name>',
+      '/carbon recipe name:<name>',
+      '/carbon recipe name:<ingredient list>',
+      '/carbon recipe',
+      '/carbon compare options:<a>, <b>, <c>',
       'Rate this menu',
+      '/carbon sources',
       '/carbon help',
     ]);
+  });
+
+  it('formats the bot’s own code spans as code in help and hints, and escapes the text around them', () => {
+    const message = renderDiscord({
+      type: 'help',
+      help: helpView('discord', '"*x*" is not a command. Start with `product`.'),
+    });
+    expect(message.embeds[0]!.description).toBe('"\\*x\\*" is not a command. Start with `product`.');
+    const error = renderDiscord({ type: 'error', error: toErrorView(new NotFoundError('recipe', 'soup')) });
+    expect(error.content).toContain('`/carbon recipe lasagne`');
+    expect(error.content).not.toContain('\\`');
   });
 
   it('renders not-found as a short ephemeral message with suggestions', () => {
@@ -339,7 +352,7 @@ describe('share ids and the shared copy', () => {
     const embeds: DiscordEmbed[] = [
       ...renderDiscord(resultReply(product({ confidence: 0.75 }))).embeds,
       ...renderDiscord(resultReply(recipe())).embeds,
-      ...renderDiscord({ type: 'help', help: helpView() }).embeds,
+      ...renderDiscord({ type: 'help', help: helpView('discord') }).embeds,
     ];
     expect(embeds).toHaveLength(3);
     for (const embed of embeds) expect(EmbedSchema.parse(embed)).toEqual(embed);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLookupButton } from '../../src/adapters/slack/buttons.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import { NotFoundError } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { renderSlack, SLACK_LIMITS } from '../../src/render/slack.js';
+import { decodeLookupButton } from '../../src/render/slack-buttons.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,
@@ -114,7 +114,7 @@ describe('renderSlack: hostile and oversized input', () => {
       renderSlack(errorReply(toErrorView(new NotFoundError('product', plain, [plain]))), {
         lookupKind: 'product',
       }),
-      renderSlack({ type: 'help', help: helpView(`"${plain}" is not a command.`) }),
+      renderSlack({ type: 'help', help: helpView('slack', `"${plain}" is not a command.`) }),
     ];
     for (const card of cards) {
       expectNoSlackControlSequences(card);
@@ -131,7 +131,10 @@ describe('renderSlack: hostile and oversized input', () => {
     // padding moves the cut across every position inside `&lt;` / `&amp;`.
     for (let pad = 0; pad < 6; pad += 1) {
       for (const char of ['<', '&']) {
-        const help = { ...helpView(), usage: [{ command: 'x'.repeat(pad), description: char.repeat(2000) }] };
+        const help = {
+          ...helpView('slack'),
+          usage: [{ command: 'x'.repeat(pad), description: char.repeat(2000) }],
+        };
         const card = renderSlack({ type: 'help', help });
         expectWithinBlockKitLimits(card);
         expectNoSlackControlSequences(card);

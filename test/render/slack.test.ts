@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/adapters/slack/buttons.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -10,9 +10,9 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../src/core/errors.js';
-import { helpView } from '../../src/core/help.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { escapeFit, escapeMrkdwn, renderSlack } from '../../src/render/slack.js';
+import { decodeLookupButton, SHARE_ACTION_ID } from '../../src/render/slack-buttons.js';
 import {
   expectNoSlackControlSequences,
   expectWithinBlockKitLimits,
@@ -172,7 +172,7 @@ describe('renderSlack: recipes', () => {
 
 describe('renderSlack: help and errors', () => {
   it('renders help with usage and escapes the command placeholders', () => {
-    const card = renderSlack({ type: 'help', help: helpView() });
+    const card = renderSlack({ type: 'help', help: helpView('slack') });
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     expect(text).toContain('`/carbon product &lt;name&gt;`');
@@ -180,8 +180,30 @@ describe('renderSlack: help and errors', () => {
     expect(text).toContain('Examples:');
   });
 
+  it('formats the bot’s own code spans as code in help and hints, never as look-alike backticks', () => {
+    const help = renderSlack({
+      type: 'help',
+      help: helpView('slack', 'Give a product name, e.g. `/carbon product oat milk`.'),
+    });
+    const text = allText(help);
+    expect(text).toContain('e.g. `/carbon product oat milk`.');
+    expect(text).toContain('(also `a vs b`, `… for 12 people`)');
+    expect(text).toContain('Examples: `/carbon product oat milk`');
+    expect(text).not.toContain('ˋ');
+    const error = renderSlack({ type: 'error', error: toErrorView(new NotFoundError('recipe', 'soup')) });
+    expect(allText(error)).toContain('`/carbon recipe lasagne`');
+    expect(allText(error)).not.toContain('ˋ');
+    // Between the spans the text is still escaped; an unclosed backtick is not code.
+    const hostile = renderSlack({
+      type: 'help',
+      help: helpView('slack', '*"<!here>"* is not a command, try `help` or `x'),
+    });
+    expect(allText(hostile)).toContain('∗"&lt;!here&gt;"∗');
+    expect(allText(hostile)).toContain('`help` or ˋx');
+  });
+
   it('shows a help hint that quotes user text without letting it ping', () => {
-    const card = renderSlack({ type: 'help', help: helpView('"<!channel>" is not a command.') });
+    const card = renderSlack({ type: 'help', help: helpView('slack', '"<!channel>" is not a command.') });
     expect(allText(card)).toContain('&lt;!channel&gt;');
     expectNoSlackControlSequences(card);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { helpView } from '../../src/core/help.js';
+import { helpView } from '../../src/core/commands/registry.js';
 import { levelBar, renderText } from '../../src/render/text.js';
 import { errorReply, resultReply, sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
@@ -145,21 +145,23 @@ describe('renderText: recipes', () => {
 
 describe('renderText: help', () => {
   it('lays out every usage line with the footer', () => {
-    const text = renderText({ type: 'help', help: helpView() });
-    expect(text).toMatch(/^Usage:\n {2}\/carbon product <name> {2}/);
-    expect(text).toContain('/carbon recipe <name>');
-    expect(text).toContain('/carbon help');
-    expect(text.endsWith(helpView().footer)).toBe(true);
+    const text = renderText({ type: 'help', help: helpView('cli') });
+    expect(text).toMatch(/^Usage:\n {2}carbon product <name> {2}/);
+    expect(text).toContain('carbon recipe <name>');
+    expect(text).toContain('carbon help');
+    // The command line's own help: no chat spelling, forms or message actions.
+    expect(text).not.toMatch(/\/carbon|form|Rate this menu/);
+    expect(text.endsWith(helpView('cli').footer)).toBe(true);
   });
 
   it('puts the hint first', () => {
-    const text = renderText({ type: 'help', help: helpView('"x" is not a command.') });
+    const text = renderText({ type: 'help', help: helpView('cli', '"x" is not a command.') });
     expect(text.startsWith('"x" is not a command.\n\nUsage:')).toBe(true);
   });
 
   it('speaks the command-line spelling when asked', () => {
     const text = renderText(
-      { type: 'help', help: helpView('Give a product name, e.g. `/carbon product oat milk`.') },
+      { type: 'help', help: helpView('cli', 'Give a product name, e.g. `/carbon product oat milk`.') },
       {
         command: 'carbon',
       },
@@ -202,7 +204,7 @@ describe('renderText: hostile text', () => {
     );
     // Every control character except the line breaks the renderer puts in itself.
     expect(text.replaceAll('\n', '')).not.toMatch(/\p{Cc}/u);
-    const help = renderText({ type: 'help', help: helpView('"\u001b[31m" is not a command.') });
+    const help = renderText({ type: 'help', help: helpView('cli', '"\u001b[31m" is not a command.') });
     expect(help).not.toContain('\u001b');
   });
 });

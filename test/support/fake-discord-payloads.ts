@@ -64,7 +64,10 @@ export function pingPayload() {
   };
 }
 
-export function commandPayload(sub: 'product' | 'recipe' | 'help', name?: string): InteractionPayload {
+export function commandPayload(
+  sub: 'product' | 'recipe' | 'help' | 'sources',
+  name?: string,
+): InteractionPayload {
   return base(2, {
     id: '888888888888888888',
     name: 'carbon',
@@ -75,6 +78,7 @@ export function commandPayload(sub: 'product' | 'recipe' | 'help', name?: string
         type: 1,
         // An optional option left empty is absent from the payload, as Discord sends it.
         ...(sub !== 'help' &&
+          sub !== 'sources' &&
           !(sub === 'recipe' && name === undefined) && {
             options: [{ name: 'name', type: 3, value: name ?? '' }],
           }),

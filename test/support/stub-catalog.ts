@@ -9,6 +9,7 @@ export function throwingCatalog(error: Error): Catalog {
     throw error;
   };
   return {
+    source: { id: 'catalog', label: 'Stub catalog' },
     stats: { products: 0, recipes: 0, categories: 0 },
     findProduct: fail,
     findTrialMilk: fail,

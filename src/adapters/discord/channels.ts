@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
-import type { Reply } from '../../core/lookup.js';
-import { type ErrorView, toErrorView } from '../../core/messages.js';
-import type { ErrorReply, ReplyChannel } from '../../core/pipeline.js';
+import type { AnswerPrimitives, SharePrimitives } from '../../core/intents.js';
+import type { ErrorView } from '../../core/messages.js';
 import {
   type DiscordMessage,
   EPHEMERAL_FLAG,
@@ -14,8 +13,8 @@ import { CallbackType, type Interaction } from './payloads.js';
 import type { DiscordRest } from './rest.js';
 
 /**
- * The Discord side of the pipeline's callbacks: how an answer, a deferral, a late answer and a
- * failure are sent for each kind of interaction. No lifecycle here, only Discord's protocol.
+ * Discord's primitives for core's intents (src/core/intents.ts): how a reply, a deferral, a late
+ * answer, a public post and a failure are sent. No lifecycle here, only Discord's protocol.
  */
 
 /** The last resort when even the error view cannot be rendered: the view laid out by hand. */
@@ -29,24 +28,6 @@ export function plainErrorMessage(view: ErrorView): DiscordMessage {
   };
 }
 
-/** Renders, logging what could not be laid out (a source bug) before the pipeline falls back. */
-function rendered<R extends { type: string }>(
-  reply: R,
-  logger: Logger,
-  context: Record<string, unknown>,
-  render: (reply: R) => DiscordMessage,
-): DiscordMessage {
-  try {
-    return render(reply);
-  } catch (error) {
-    logger.error(
-      { err: error, ...context, reply: reply.type },
-      'could not render a Discord reply; answering with an error',
-    );
-    throw error;
-  }
-}
-
 export function errorMessage(view: ErrorView): DiscordMessage {
   try {
     return renderDiscord({ type: 'error', error: view });
@@ -56,43 +37,31 @@ export function errorMessage(view: ErrorView): DiscordMessage {
 }
 
 /**
- * A slash command's answer: an ephemeral message (type 4), or "thinking…" (type 5) replaced by
- * the answer once it is ready.
+ * A command's answer on Discord: an ephemeral message (type 4), or "thinking…" (type 5) replaced by
+ * the answer once it is ready; a failure after the deferral is a follow-up.
  */
-export function messageChannel<R extends { type: string } = Reply>(
+export function answerPrimitives(
   first: FirstResponse,
   interaction: Interaction,
   logger: Logger,
-  context: Record<string, unknown>,
-  /** How this kind of reply is laid out (a comparison, say); lookups by default. */
-  layOut: (reply: R | ErrorReply) => DiscordMessage = (each) => renderDiscord(each as Reply),
-): ReplyChannel<R> {
-  const render = (reply: R | ErrorReply) => rendered(reply, logger, context, layOut);
+): AnswerPrimitives<DiscordMessage> {
   return {
-    async answerNow(reply) {
-      await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
+    async reply(message) {
+      await first.send({ type: CallbackType.ChannelMessageWithSource, data: message });
     },
-    async acknowledge() {
+    async defer() {
       await first.send({
         type: CallbackType.DeferredChannelMessageWithSource,
         data: { flags: EPHEMERAL_FLAG },
       });
     },
-    async deliverLater(reply) {
-      // A reply that cannot be laid out still replaces "thinking…", with the generic error.
-      let message: DiscordMessage;
-      try {
-        message = render(reply);
-      } catch (error) {
-        message = errorMessage(toErrorView(error));
-      }
+    async deliver(message) {
       await replaceThinking(await first.rest(), interaction, message, logger);
     },
-    async deliverFailure(view) {
+    async notify(message) {
       // A follow-up first: after a deferral it takes the place of "thinking…", and it is a
       // different route from the edit that may just have failed.
       const rest = await first.rest();
-      const message = errorMessage(view);
       try {
         await rest.followUp(interaction.application_id, interaction.token, message);
       } catch (error) {
@@ -133,45 +102,37 @@ export async function replaceThinking(
 }
 
 /**
- * The Share button. The answer is looked up again (as on Slack) and posted publicly as a follow-up
+ * The Share button. The answer is worked out again (as on Slack) and posted publicly as a follow-up
  * through the button's own interaction token; the private copy becomes a "shared" notice, in the
- * response itself (type 7) when the lookup is quick, or by an edit after a deferred update (type 6).
- * A lookup error goes to the user alone; the private copy stays.
+ * response itself (type 7) when the answer is quick, or by an edit after a deferred update (type 6).
+ * An answer that cannot be shared goes to the user alone; the private copy stays.
  */
-export function shareChannel(
+export function sharePrimitives(
   first: FirstResponse,
   interaction: Interaction,
-  sharedBy: string,
   customId: string,
   logger: Logger,
   context: Record<string, unknown>,
-): ReplyChannel {
-  const shared = (reply: Reply) =>
-    rendered(reply, logger, context, (each) => renderDiscord(each, { mode: { sharedBy } }));
-  const render = (reply: Reply) => rendered(reply, logger, context, (each) => renderDiscord(each));
-  const followUpPrivately = async (message: DiscordMessage) => {
-    const rest = await first.rest();
-    await rest.followUp(interaction.application_id, interaction.token, message);
-  };
+): SharePrimitives<DiscordMessage> {
   return {
-    async answerNow(reply) {
-      if (reply.type !== 'result') {
-        await first.send({ type: CallbackType.ChannelMessageWithSource, data: render(reply) });
-        return;
-      }
-      const message = shared(reply);
-      const rest = await first.send({ type: CallbackType.UpdateMessage, data: sharedNotice() });
-      await postShared(rest, interaction, message, customId, false, logger, context);
+    async reply(message) {
+      await first.send({ type: CallbackType.ChannelMessageWithSource, data: message });
     },
-    async acknowledge() {
+    async defer() {
       await first.send({ type: CallbackType.DeferredMessageUpdate });
     },
-    async deliverLater(reply) {
-      if (reply.type !== 'result') return followUpPrivately(render(reply));
-      const message = shared(reply);
+    async post(message, isFirst) {
+      if (isFirst) {
+        const rest = await first.send({ type: CallbackType.UpdateMessage, data: sharedNotice() });
+        await postShared(rest, interaction, message, customId, false, logger, context);
+        return;
+      }
       await postShared(await first.rest(), interaction, message, customId, true, logger, context);
     },
-    deliverFailure: (view) => followUpPrivately(errorMessage(view)),
+    async followUp(message) {
+      const rest = await first.rest();
+      await rest.followUp(interaction.application_id, interaction.token, message);
+    },
   };
 }
 

@@ -1,55 +1,54 @@
 import type { Logger } from 'pino';
-import { createChatCompareHandlers } from '../../compare/chat.js';
-import { normaliseName } from '../../core/command.js';
-import type { LookupKind } from '../../core/errors.js';
-import { createCoreHandlers } from '../../core/handlers.js';
-import { helpView } from '../../core/help.js';
-import type { Reply } from '../../core/lookup.js';
+import type { Answer } from '../../core/commands/answer.js';
+import type { CommandServices } from '../../core/commands/define.js';
+import { type ParsedCommand, parseArgs } from '../../core/commands/parse.js';
+import {
+  COMMANDS,
+  type CommandName,
+  type CommandRequest,
+  commandForVerb,
+  lookupRequest,
+} from '../../core/commands/registry.js';
+import { commandHandler } from '../../core/commands/run.js';
+import { answerPrivately, sharePublicly } from '../../core/intents.js';
 import { toErrorView } from '../../core/messages.js';
-import { InteractionPipeline, type ReplyChannel, type RequestHandler } from '../../core/pipeline.js';
-import type { LookupSource, NameSuggester } from '../../core/source.js';
-import { isIngredientList } from '../../recipes/list-text.js';
+import { InteractionPipeline, type ReplyChannel } from '../../core/pipeline.js';
+import type { NameSuggester } from '../../core/source.js';
+import type { StateStore } from '../../core/state/store.js';
 import type { DiscordMessage } from '../../render/discord.js';
+import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from '../../render/discord-custom-ids.js';
 import { truncate } from '../../render/shared.js';
-import { chatCompareDeps } from '../compare-deps.js';
-import { errorMessage, messageChannel, plainErrorMessage, shareChannel } from './channels.js';
-import { CARBON_COMMAND, COMMAND_NAME, type LookupSubcommand, RATE_MENU_COMMAND_NAME } from './commands.js';
-import { createDiscordCompare } from './compare.js';
-import { LIST_SHARE_CUSTOM_ID, parseShareCustomId } from './custom-ids.js';
+import { discordLayout } from './cards.js';
+import { answerPrimitives, errorMessage, plainErrorMessage, sharePrimitives } from './channels.js';
+import { COMMAND_NAME } from './commands.js';
+import { expiredMessage, voteChannel } from './compare.js';
 import { FirstResponse } from './first-response.js';
+import type { InteractionOutcome } from './outcome.js';
 import {
   type AutocompleteChoice,
   CallbackType,
   CommandDataSchema,
   ComponentDataSchema,
   type Interaction,
-  type InteractionResponse,
   InteractionSchema,
   InteractionType,
-  type TopOption,
+  MessageCommandDataSchema,
 } from './payloads.js';
+import { parseCompareCustomId, RecentComparisons } from './recent-comparisons.js';
 import { readRecipeModal, recipeModalResponse, recipeModalText } from './recipe-modal.js';
-import type { DiscordRest } from './rest.js';
 import { shareCard } from './share-card.js';
+
+export type { InteractionOutcome } from './outcome.js';
 
 /** Discord allows 3 s for the first response; what is left after this covers the callback itself. */
 export const DEFAULT_RESPONSE_BUDGET_MS = 2_000;
 export const MAX_AUTOCOMPLETE_CHOICES = 25;
 const CHOICE_LIMIT = 100;
 
-export interface InteractionOutcome {
-  response: InteractionResponse;
-  /**
-   * To call once the response has reached Discord: the pipeline then delivers what comes later
-   * (a deferred answer, a shared post). Resolves when the interaction is fully answered; never throws.
-   */
-  after?: (rest: DiscordRest) => Promise<void>;
-  /** To call when the response could not be sent: nothing may follow it up. */
-  abandon?: (reason: string) => void;
-}
-
 export interface InteractionHandlerOptions {
-  source: LookupSource;
+  services: CommandServices;
+  /** Where comparison ids behind buttons are kept. */
+  store: StateStore;
   suggester: NameSuggester | null;
   logger: Logger;
   /** How long a lookup may take before the reply is deferred (ignored when `pipeline` is given). */
@@ -59,10 +58,10 @@ export interface InteractionHandlerOptions {
 }
 
 /**
- * Translates Discord interactions to and from the core pipeline, for the gateway and the HTTP
- * transport alike: takes a raw interaction payload, returns the first response and what follows.
- * Returns null for payloads that are malformed or not for this bot. Never rejects for a valid
- * interaction: whatever goes wrong, there is a response to send.
+ * Translates Discord interactions to and from core, for the gateway and the HTTP transport alike:
+ * takes a raw interaction payload, returns the first response and what follows. Returns null for
+ * payloads that are malformed or not for this bot. Never rejects for a valid interaction: whatever
+ * goes wrong, there is a response to send.
  */
 export type InteractionHandler = (payload: unknown) => Promise<InteractionOutcome | null>;
 
@@ -71,27 +70,31 @@ export function lastResortMessage(): DiscordMessage {
   return plainErrorMessage(toErrorView(new Error('unrenderable')));
 }
 
+/** The commands Discord offers on a message (message commands), by their names. */
+const MESSAGE_ACTIONS = new Map(
+  COMMANDS.flatMap((command) =>
+    command.messageAction === null
+      ? []
+      : [[command.messageAction.name, command.name as CommandName] as const],
+  ),
+);
+
 export function createInteractionHandler(options: InteractionHandlerOptions): InteractionHandler {
   const { suggester, logger } = options;
   const pipeline =
     options.pipeline ??
     new InteractionPipeline({ logger, budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS });
-  const core = createCoreHandlers(options.source);
-  const compare = createDiscordCompare({
-    logger,
-    compare: createChatCompareHandlers(chatCompareDeps(options.source, logger)),
-    through: (handler, request, makeChannel, context) => through(handler, request, makeChannel, context),
-  });
+  const run = commandHandler(options.services, 'discord');
+  const recent = new RecentComparisons(options.store);
 
-  /** Runs one interaction through the pipeline and hands its first response to the transport. */
-  async function through<Request, R = Reply>(
-    handler: RequestHandler<Request, R>,
-    request: Request,
-    makeChannel: (first: FirstResponse) => ReplyChannel<R>,
+  /** Runs one request through the pipeline and hands its first response to the transport. */
+  async function through(
+    request: CommandRequest,
+    makeChannel: (first: FirstResponse) => ReplyChannel<Answer>,
     context: Record<string, unknown>,
   ): Promise<InteractionOutcome> {
     const first = new FirstResponse();
-    const done = pipeline.run(handler, request, makeChannel(first), context);
+    const done = pipeline.run(run, request, makeChannel(first), context);
     void done.then(() => first.none());
     const response = await first.response;
     if (response === null) {
@@ -107,47 +110,50 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     };
   }
 
+  /** A command's answer, seen by the asker alone. */
+  function privately(interaction: Interaction, parsed: ParsedCommand): Promise<InteractionOutcome> {
+    // The recipe form, unless the bot is stopping (then the pipeline says so, in place of help).
+    if ('form' in parsed) {
+      if (pipeline.accepting) return Promise.resolve({ response: recipeModalResponse() });
+      parsed = { request: { command: 'help', input: { hint: null } } };
+    }
+    const { request } = parsed;
+    const context = { interaction: interaction.id, command: request.command };
+    const layout = discordLayout(recent, logger, context);
+    return through(
+      request,
+      (first) => answerPrivately(answerPrimitives(first, interaction, logger), layout),
+      context,
+    );
+  }
+
   function command(interaction: Interaction): Promise<InteractionOutcome> | null {
-    const menu = compare.rateMenu(interaction, RATE_MENU_COMMAND_NAME);
-    if (menu !== null) return menu;
+    const action = MessageCommandDataSchema.safeParse(interaction.data);
+    if (action.success) {
+      const name = MESSAGE_ACTIONS.get(action.data.name);
+      if (name === undefined) return null;
+      const content = action.data.resolved.messages[action.data.target_id]?.content ?? '';
+      return privately(interaction, parseArgs(name, content, 'discord'));
+    }
     const data = CommandDataSchema.safeParse(interaction.data);
     if (!data.success || data.data.name !== COMMAND_NAME) return null;
     const sub = data.data.options?.[0];
-    if (sub?.name === 'compare') return compare.command(interaction, sub);
-    const kind = lookupKind(sub);
-    const context = { interaction: interaction.id, kind: kind ?? 'help' };
-    const channel = (first: FirstResponse) => messageChannel(first, interaction, logger, context);
-    if (sub === undefined || kind === null) {
-      return through(
-        async (): Promise<Reply> => ({ type: 'help', help: helpView() }),
-        null,
-        channel,
-        context,
-      );
-    }
-    const raw = sub.options?.find((option) => option.name === 'name')?.value;
-    if (kind === 'recipe') {
-      const text = typeof raw === 'string' ? raw : '';
-      // `/carbon recipe` with no name: the form, unless the bot is stopping (then the pipeline says so).
-      if (text.trim() === '' && pipeline.accepting)
-        return Promise.resolve({ response: recipeModalResponse() });
-      if (isIngredientList(text)) return through(core.ingredientList, text, channel, context);
-    }
-    let name: string;
-    try {
-      name = normaliseName(typeof raw === 'string' ? raw : '');
-    } catch (error) {
-      const invalid: Reply = { type: 'error', error: toErrorView(error) };
-      return through(async () => invalid, null, channel, context);
-    }
-    return through(core.lookup, { kind, name }, channel, context);
+    const chosen = sub === undefined ? null : commandForVerb(sub.name, 'discord');
+    if (chosen === null)
+      return privately(interaction, { request: { command: 'help', input: { hint: null } } });
+    const value = sub?.options?.find((option) => option.name === chosen.option?.name)?.value;
+    return privately(
+      interaction,
+      parseArgs(chosen.name as CommandName, typeof value === 'string' ? value : '', 'discord'),
+    );
   }
 
   function autocomplete(interaction: Interaction): InteractionOutcome | null {
     const data = CommandDataSchema.safeParse(interaction.data);
     if (!data.success || data.data.name !== COMMAND_NAME) return null;
     const sub = data.data.options?.[0];
-    const kind = lookupKind(sub);
+    const kind =
+      sub === undefined ? null : (commandForVerb(sub.name, 'discord')?.option?.autocomplete ?? null);
     const focused = sub?.options?.find((option) => option.focused === true);
     let choices: AutocompleteChoice[] = [];
     if (kind !== null && focused !== undefined && suggester !== null) {
@@ -165,22 +171,36 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     return autocompleteResult(choices);
   }
 
-  /** The Share button: the same lookup again, posted publicly (see shareChannel). */
-  function component(interaction: Interaction): Promise<InteractionOutcome> | InteractionOutcome | null {
+  /** Share (a lookup or a comparison) and "Put to a vote": the answer again, posted publicly. */
+  async function component(interaction: Interaction): Promise<InteractionOutcome | null> {
     const data = ComponentDataSchema.safeParse(interaction.data);
     if (!data.success) return null;
-    const compared = compare.component(interaction, data.data.custom_id);
-    if (compared !== null) return compared;
-    if (data.data.custom_id === LIST_SHARE_CUSTOM_ID) return shareCard(interaction, logger);
-    const share = parseShareCustomId(data.data.custom_id);
-    if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
     const customId = data.data.custom_id;
+    if (customId === LIST_SHARE_CUSTOM_ID) return shareCard(interaction, logger);
     const userId = interaction.member?.user.id ?? interaction.user?.id ?? '';
-    const context = { interaction: interaction.id, kind: share.kind, share: true };
+    const compared = parseCompareCustomId(customId);
+    let request: CommandRequest;
+    if (compared !== null) {
+      const again = await recent.get(compared.id);
+      if (again === null) {
+        logger.info({ interaction: interaction.id, action: compared.action }, 'comparison button expired');
+        return { response: { type: CallbackType.ChannelMessageWithSource, data: expiredMessage() } };
+      }
+      request = { command: 'compare', input: { again } };
+      if (compared.action === 'vote') {
+        const context = { interaction: interaction.id, command: 'compare', stage: 'vote' };
+        return through(request, (first) => voteChannel(first, interaction, logger), context);
+      }
+    } else {
+      const share = parseShareCustomId(customId);
+      if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
+      request = lookupRequest(share.kind, share.name);
+    }
+    const context = { interaction: interaction.id, command: request.command, stage: 'share' };
+    const layout = discordLayout(recent, logger, context, userId);
     return through(
-      core.lookup,
-      share,
-      (first) => shareChannel(first, interaction, userId, customId, logger, context),
+      request,
+      (first) => sharePublicly(sharePrimitives(first, interaction, customId, logger, context), layout),
       context,
     );
   }
@@ -189,17 +209,17 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
   function modalSubmit(interaction: Interaction): Promise<InteractionOutcome> | null {
     const values = readRecipeModal(interaction.data);
     if (values === null) return null;
-    const context = { interaction: interaction.id, kind: 'recipe', form: true };
-    const channel = (first: FirstResponse) => messageChannel(first, interaction, logger, context);
+    const context = { interaction: interaction.id, command: 'recipe', form: true };
     let list: string;
     try {
       list = recipeModalText(values);
     } catch (error) {
-      logger.info({ ...context, err: error }, 'recipe form refused');
-      const refused: Reply = { type: 'error', error: toErrorView(error) };
-      return through(async () => refused, null, channel, context);
+      logger.info({ ...context, error: toErrorView(error).text }, 'recipe form refused');
+      return Promise.resolve({
+        response: { type: CallbackType.ChannelMessageWithSource, data: errorMessage(toErrorView(error)) },
+      });
     }
-    return through(core.ingredientList, list, channel, context);
+    return privately(interaction, { request: { command: 'recipe', input: { text: list, list: true } } });
   }
 
   /** What to answer when handling itself threw: the generic error, so Discord never shows a failure. */
@@ -252,22 +272,6 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
 
 function autocompleteResult(choices: AutocompleteChoice[]): InteractionOutcome {
   return { response: { type: CallbackType.ApplicationCommandAutocompleteResult, data: { choices } } };
-}
-
-/** The subcommands that look a name up, as the command definition names them. */
-const LOOKUP_SUBCOMMANDS = CARBON_COMMAND.options.flatMap((option) =>
-  'options' in option && option.name !== 'compare' ? [option.name] : [],
-) satisfies LookupSubcommand[] as readonly LookupSubcommand[];
-/** Compile-time: the definition's lookup subcommands are exactly core's lookup kinds. */
-const sameKinds: [LookupSubcommand] extends [LookupKind]
-  ? [LookupKind] extends [LookupSubcommand]
-    ? true
-    : never
-  : never = true;
-void sameKinds;
-
-function lookupKind(sub: TopOption | undefined): LookupKind | null {
-  return LOOKUP_SUBCOMMANDS.find((name) => name === sub?.name) ?? null;
 }
 
 /** Discord's choice limits: at most 25, name and value at most 100 characters, values unique. */

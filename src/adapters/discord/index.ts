@@ -2,6 +2,7 @@ import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { createInteractionHandler, DEFAULT_RESPONSE_BUDGET_MS } from './handler.js';
 import { INTERACTIONS_PATH, interactionsRoute } from './http.js';
+import { discordToken } from './registration.js';
 import { createDiscordRest, discordApiRoot } from './rest.js';
 import { createSignatureVerifier } from './signature.js';
 
@@ -26,7 +27,7 @@ export async function startDiscordWith(
   options: DiscordOptions = {},
 ): Promise<RunningAdapter | null> {
   const { config, logger: parent } = context;
-  const token = config.discordToken;
+  const token = discordToken(config);
   const publicKey = config.DISCORD_PUBLIC_KEY;
   if (token === undefined && publicKey === undefined) return null;
   const logger = parent.child({ adapter: 'discord' });
@@ -36,7 +37,8 @@ export async function startDiscordWith(
     budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS,
   });
   const handler = createInteractionHandler({
-    source: context.source,
+    services: context.services,
+    store: context.store,
     suggester: context.suggester,
     logger,
     pipeline,

@@ -40,6 +40,18 @@ export const CommandDataSchema = z.object({
   options: z.array(TopOptionSchema).optional(),
 });
 
+/** A message command's data (type 3): the target message, content included, under resolved.messages. */
+export const MessageCommandDataSchema = z.object({
+  type: z.literal(3),
+  name: z.string(),
+  target_id: z.string(),
+  resolved: z.object({
+    // No length cap here: Discord bounds content (2,000, or 4,000 with Nitro) and the route the body
+    // (64 KiB); the menu reader keeps at most ten options of 200 characters whatever it is given.
+    messages: z.record(z.string(), z.object({ content: z.string().optional() })),
+  }),
+});
+
 export const ComponentDataSchema = z.object({
   custom_id: z.string().max(100),
   component_type: z.number().int(),

@@ -1,40 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import type { ComparisonRequest } from '../../compare/chat.js';
+import { type ComparisonRequest, ComparisonRequestSchema } from '../../compare/chat.js';
+import type { StateStore } from '../../core/state/store.js';
 
 /**
- * The options of recent comparisons, by a short id that fits in a button's custom_id. Discord caps a
- * custom_id at 100 characters, too few for ten options, so Share and "Put to a vote" carry this id
- * and run the comparison again from what it names (Slack's buttons carry the options themselves).
- * Bounded in count and age; after a restart or a day the buttons answer that the comparison expired.
+ * The options of recent comparisons, by a short id that fits in a button's custom_id, kept in the
+ * state store. Discord caps a custom_id at 100 characters, too few for ten options, so Share and
+ * "Put to a vote" carry this id and run the comparison again from what it names (Slack's buttons
+ * carry the options themselves). The id is allocated before the card is rendered; after a day (or
+ * a restart, with the memory store) the buttons answer that the comparison expired.
  */
 export class RecentComparisons {
-  private readonly entries = new Map<string, { request: ComparisonRequest; at: number }>();
-
   constructor(
-    private readonly capacity = 5_000,
-    private readonly maxAgeMs = 24 * 60 * 60 * 1000,
-    private readonly now: () => number = Date.now,
+    private readonly store: StateStore,
+    private readonly ttlMs = 24 * 60 * 60 * 1000,
   ) {}
 
-  /** Keeps the request; returns its id (12 URL-safe characters). */
-  put(request: ComparisonRequest): string {
+  /** Keeps the request; resolves with its id (12 URL-safe characters). */
+  async put(request: ComparisonRequest): Promise<string> {
     const id = randomBytes(9).toString('base64url');
-    this.entries.set(id, { request, at: this.now() });
-    // A Map iterates in insertion order: the first key is the oldest.
-    while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    await this.store.set(key(id), request, this.ttlMs);
     return id;
   }
 
-  get(id: string): ComparisonRequest | null {
-    const entry = this.entries.get(id);
-    if (entry === undefined) return null;
-    if (this.now() - entry.at > this.maxAgeMs) {
-      this.entries.delete(id);
-      return null;
-    }
-    return entry.request;
+  /** The request kept under the id, or null when it expired or was never kept (or is not one). */
+  async get(id: string): Promise<ComparisonRequest | null> {
+    const checked = ComparisonRequestSchema.safeParse(await this.store.get(key(id)));
+    return checked.success ? checked.data : null;
   }
 }
+
+const key = (id: string) => `discord:comparison:${id}`;
 
 const COMPARE_ID = /^carbon:cmp:([sv]):([A-Za-z0-9_-]{12})$/;
 

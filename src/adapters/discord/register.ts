@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../../config/env.js';
 import { COMMAND_DEFINITIONS } from './commands.js';
+import { discordToken } from './registration.js';
 import { createDiscordRest, DiscordRestError, discordApiRoot } from './rest.js';
 
 export interface RegistrationResult {
@@ -21,7 +22,8 @@ export async function registerCommands(config: Config, logger: Logger): Promise<
       'DISCORD_APPLICATION_ID: required to register commands (Developer Portal → General Information)',
     );
   }
-  if (config.discordToken === undefined) {
+  const token = discordToken(config);
+  if (token === undefined) {
     problems.push('DISCORD_TOKEN: required to register commands (Developer Portal → Bot → Reset Token)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -29,7 +31,7 @@ export async function registerCommands(config: Config, logger: Logger): Promise<
   const applicationId = config.DISCORD_APPLICATION_ID!;
   const guildId = config.DISCORD_GUILD_ID;
   const scope = guildId === undefined ? 'global' : 'guild';
-  const rest = createDiscordRest({ apiRoot: discordApiRoot(config), botToken: config.discordToken! });
+  const rest = createDiscordRest({ apiRoot: discordApiRoot(config), botToken: token! });
   let registered: unknown;
   try {
     registered = await rest.putCommands(applicationId, guildId, COMMAND_DEFINITIONS);

@@ -25,7 +25,6 @@ export const discordRegistration = defineRegistration({
   },
   secrets: ['DISCORD_TOKEN', 'DISCORD_BOT_TOKEN'],
   help: 'To connect Discord, set DISCORD_TOKEN (gateway) and/or DISCORD_PUBLIC_KEY (HTTP interactions) and register the command once with `npx carbon discord-register`: see docs/discord.md.',
-  start: async (context) => (await import('./index.js')).startDiscord(context),
 });
 
 /** DISCORD_TOKEN, or DISCORD_BOT_TOKEN as an alias when it is unset. */

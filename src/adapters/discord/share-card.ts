@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { InvalidInputError } from '../../core/errors.js';
 import { toErrorView } from '../../core/messages.js';
 import { EmbedSchema, sharedMessage, sharedNotice } from '../../render/discord.js';
+import { LIST_SHARE_CUSTOM_ID } from '../../render/discord-custom-ids.js';
 import { errorMessage, postShared } from './channels.js';
-import { LIST_SHARE_CUSTOM_ID } from './custom-ids.js';
-import type { InteractionOutcome } from './handler.js';
+import type { InteractionOutcome } from './outcome.js';
 import { CallbackType, type Interaction } from './payloads.js';
 
 /**

@@ -1,22 +1,16 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { handleCompareText } from '../../compare/compare.js';
-import { loadEquivalences } from '../../compare/equivalence.js';
-import { handleCommandText } from '../../core/lookup.js';
-import { toErrorView } from '../../core/messages.js';
-import type { LookupSource } from '../../core/source.js';
-import type { RecipeComputer } from '../../recipes/compute.js';
-import { fnddsPortionWeights, ingredientListEstimator } from '../../recipes/for-compare.js';
-import { lazyRecipeComputer, recipeListReply } from '../../recipes/handle.js';
-import { loadPortionTable } from '../../recipes/portions.js';
-import { renderCompareText } from '../../render/compare-text.js';
-import { renderText } from '../../render/text.js';
+import type { CommandServices } from '../../core/commands/define.js';
+import { parseCommandText } from '../../core/commands/parse.js';
+import { commandHandler } from '../../core/commands/run.js';
+import { renderAnswerText } from '../../render/answer-text.js';
 
 export interface ShellOptions {
   input: Readable;
   output: Writable;
-  source: LookupSource;
+  /** What commands answer with (src/app/services.ts). */
+  services: CommandServices;
   logger: Logger;
   /** Printed once before the first prompt. */
   banner?: string;
@@ -25,8 +19,6 @@ export interface ShellOptions {
    * be noise in the output.
    */
   interactive?: boolean;
-  /** Computes ingredient lists (`recipe 500g beef, 1 onion`); the built-in catalog's by default. */
-  recipes?: () => RecipeComputer;
   /** Ends the shell as if the input had ended, e.g. on shutdown. */
   signal?: AbortSignal;
 }
@@ -35,21 +27,31 @@ const PROMPT = 'carbon> ';
 const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit', ':q']);
 
 /**
- * The local stand-in for a chat platform: each line is what would follow `/carbon` in Slack or
- * Discord. Resolves when the input ends or the user types exit/quit. Never throws on input.
+ * The local stand-in for a chat platform: each line is what would follow `/carbon` in Slack, read
+ * by core's one parser and answered by core's command handler. Resolves when the input ends or the
+ * user types exit/quit. Ctrl-C clears the line being typed, as in a shell; Ctrl-D leaves. Never
+ * throws on input.
  */
 export async function runShell(options: ShellOptions): Promise<void> {
-  const { input, output, source, logger } = options;
+  const { input, output, logger } = options;
   const interactive = options.interactive ?? false;
-  const recipes = options.recipes ?? lazyRecipeComputer();
+  const run = commandHandler(options.services, 'shell');
   const write = (text: string) => {
     if (!output.writableEnded && !output.destroyed) output.write(text);
   };
 
   if (options.signal?.aborted) return;
   const rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
-  // Without a listener readline only pauses on Ctrl-C, which looks like a hang.
-  rl.on('SIGINT', () => rl.close());
+  // Ctrl-C: without a listener readline closes; a shell clears the line instead and stays.
+  rl.on('SIGINT', () => {
+    if (rl.line === '') {
+      write('\n(To leave, type exit or press Ctrl-D.)\n');
+      prompt();
+      return;
+    }
+    rl.write(null, { ctrl: true, name: 'e' });
+    rl.write(null, { ctrl: true, name: 'u' });
+  });
   rl.setPrompt(PROMPT);
   // Ctrl-D or an abort can close readline while a lookup is running; prompting a closed readline
   // throws on Node 24 (ERR_USE_AFTER_CLOSE), so track it.
@@ -60,7 +62,11 @@ export async function runShell(options: ShellOptions): Promise<void> {
   const prompt = () => {
     if (interactive && !closed) rl.prompt();
   };
-  const close = () => rl.close();
+  const stop = new AbortController();
+  const close = () => {
+    stop.abort();
+    rl.close();
+  };
   options.signal?.addEventListener('abort', close, { once: true });
 
   if (options.banner) write(`${options.banner}\n`);
@@ -70,13 +76,13 @@ export async function runShell(options: ShellOptions): Promise<void> {
     for await (const line of rl) {
       const text = commandText(line);
       if (text === null) break;
-      const compare = /^compare(?:\s+|$)/i.exec(text);
-      if (compare) {
-        write(`${await compareAnswer(text.slice(compare[0].length), source, recipes, logger)}\n\n`);
-      } else if (text !== '') {
-        const reply =
-          recipeListReply(text, recipes, logger) ?? (await handleCommandText(text, source, logger));
-        write(`${renderText(reply)}\n\n`);
+      if (text !== '') {
+        const parsed = parseCommandText(text, 'shell');
+        // A terminal has no forms; the parser only offers one to chat.
+        if ('request' in parsed) {
+          const answer = await run(parsed.request, { signal: stop.signal, logger });
+          write(`${renderAnswerText(answer)}\n\n`);
+        }
       }
       prompt();
     }
@@ -97,27 +103,4 @@ export function commandText(line: string): string | null {
   const rest = trimmed.slice(match[0].length);
   // A bare `/carbon` answers with help in chat, so it does here too.
   return rest === '' ? 'help' : rest;
-}
-
-/** `compare a, b, c` in the shell; never throws, even when data/equivalences.json is missing. */
-async function compareAnswer(
-  rest: string,
-  source: LookupSource,
-  recipes: () => RecipeComputer,
-  logger: Logger,
-): Promise<string> {
-  try {
-    return renderCompareText(
-      await handleCompareText(rest, {
-        source,
-        logger,
-        car: loadEquivalences().carKm,
-        ingredients: ingredientListEstimator(recipes),
-        portions: fnddsPortionWeights(() => loadPortionTable()),
-      }),
-    );
-  } catch (error) {
-    logger.error({ err: error }, 'compare failed');
-    return renderCompareText({ type: 'error', error: toErrorView(error) });
-  }
 }

@@ -3,34 +3,27 @@ import type {
   App,
   BlockAction,
   ButtonAction,
-  RespondArguments,
   SlackCommandMiddlewareArgs,
 } from '@slack/bolt';
 import type { Logger } from 'pino';
-import { createChatCompareHandlers } from '../../compare/chat.js';
-import { type Command, parseCommand } from '../../core/command.js';
-import { createCoreHandlers } from '../../core/handlers.js';
-import type { Reply } from '../../core/lookup.js';
-import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
-import type { LookupSource } from '../../core/source.js';
-import { renderSlack } from '../../render/slack.js';
-import { chatCompareDeps } from '../compare-deps.js';
-import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './buttons.js';
-import { compareCommandText, registerSlackCompare, runSlackCompareCommand } from './compare.js';
-import { isRecipeFormRequest, openRecipeForm, registerRecipeForm } from './recipe-form.js';
-import {
-  ackOnce,
-  deliver,
-  describeSlackError,
-  ephemeral,
-  lookingUp,
-  postToChannel,
-  rendered,
-} from './reply.js';
+import type { Answer } from '../../core/commands/answer.js';
+import type { CommandServices } from '../../core/commands/define.js';
+import { parseCommandText } from '../../core/commands/parse.js';
+import { type CommandRequest, lookupRequest } from '../../core/commands/registry.js';
+import { commandHandler } from '../../core/commands/run.js';
+import type { LookupKind } from '../../core/errors.js';
+import { answerPrivately, replaceWithAnswer, sharePublicly } from '../../core/intents.js';
+import type { InteractionPipeline, RequestHandler } from '../../core/pipeline.js';
+import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../../render/slack-buttons.js';
+import { slackLayout } from './cards.js';
+import { COMPARE_SHARE_ACTION_ID, decodeCompareShare } from './compare-buttons.js';
+import { registerRateMenu } from './rate-menu.js';
+import { openRecipeForm, registerRecipeForm } from './recipe-form.js';
+import { ackOnce, deliver, describeSlackError, lookingUp, postToChannel } from './reply.js';
 import { registerSlackVote } from './vote.js';
 
 export interface SlackHandlerDeps {
-  source: LookupSource;
+  services: CommandServices;
   logger: Logger;
   /** The lifecycle every interaction runs through; stopping it stops the adapter's work. */
   pipeline: InteractionPipeline;
@@ -38,108 +31,112 @@ export interface SlackHandlerDeps {
 
 export const SLASH_COMMAND = '/carbon';
 
-function parseQuietly(text: string): Command | null {
-  try {
-    return parseCommand(text);
-  } catch {
-    return null;
+/** The kind a request looks up by name, so its did-you-mean suggestions can be buttons. */
+function lookupKindOf(request: CommandRequest): LookupKind | undefined {
+  return request.command === 'product' || request.command === 'recipe' ? request.command : undefined;
+}
+
+/** What the ack says while a slow command runs. */
+function ackWhileWaiting(request: CommandRequest) {
+  if (request.command === 'product') return lookingUp('product', request.input.name);
+  if (request.command === 'recipe' && !request.input.text.includes('\n')) {
+    return lookingUp('recipe', request.input.text);
   }
+  if (request.command === 'compare') return { response_type: 'ephemeral' as const, text: 'Comparing…' };
+  return { response_type: 'ephemeral' as const, text: 'Looking it up…' };
 }
 
 /**
- * Translates Slack's slash command and buttons to and from the core pipeline. Each listener builds
- * a ReplyChannel (how Slack answers: the ack, response_url, chat.postMessage) and hands the work
- * to the pipeline, which owns the 3 s deadline, late delivery, fallbacks and stopping.
+ * Translates Slack's slash command, buttons and shortcut to and from core: the text is parsed by
+ * core's one parser, run by core's command handler through the pipeline, and answered with core's
+ * intents (answer privately, share publicly, replace with a suggestion); this file only supplies
+ * Slack's primitives for them (the ack, response_url, chat.postMessage).
  */
 export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   const { logger, pipeline } = deps;
-  const core = createCoreHandlers(deps.source);
-  const compare = {
-    logger,
-    pipeline,
-    compare: createChatCompareHandlers(chatCompareDeps(deps.source, logger)),
-  };
-  registerSlackCompare(app, compare);
+  const run: RequestHandler<CommandRequest, Answer> = commandHandler(deps.services, 'slack');
+  registerRateMenu(app, { logger, pipeline, run });
   registerSlackVote(app, logger);
 
   app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const { command, ack, respond } = args;
-    if (isRecipeFormRequest(command.text)) {
+    const parsed = parseCommandText(command.text, 'slack');
+    if ('form' in parsed)
       return openRecipeForm({ command, ack, respond, client: args.client }, pipeline, logger);
-    }
-    const compareText = compareCommandText(command.text);
-    if (compareText !== null) return runSlackCompareCommand(args, compareText, compare);
-    const parsed = parseQuietly(command.text);
-    const lookupKind = parsed?.type === 'lookup' ? parsed.kind : undefined;
-    const context = {
-      kind: lookupKind ?? parsed?.type ?? 'unparsed',
-      name: parsed?.type === 'lookup' ? parsed.name.slice(0, 200) : undefined,
-    };
-    const card = (reply: Reply, stage: string) =>
-      rendered(reply, { lookupKind }, logger, { ...context, stage });
-    const channel: ReplyChannel = {
-      // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
-      // in the ack when it is quick.
-      answerNow: async (reply) => ack(card(reply, 'ack')),
-      acknowledge: async () =>
-        ack(
-          parsed?.type === 'lookup'
-            ? lookingUp(parsed.kind, parsed.name)
-            : { response_type: 'ephemeral', text: 'Looking it up…' },
-        ),
-      // A new ephemeral message, not replace_original: a slash command's response_url cannot
-      // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
-      deliverLater: (reply) => deliver(respond, card(reply, 'late answer'), logger, 'late answer'),
-      deliverFailure: (error) =>
-        deliver(respond, card({ type: 'error', error }, 'failure notice'), logger, 'failure notice'),
-    };
-    await pipeline.run(core.commandText, command.text, channel, context);
+    const { request } = parsed;
+    const lookupKind = lookupKindOf(request);
+    const context = { command: request.command, stage: 'command' };
+    const layout = slackLayout(logger, context, lookupKind === undefined ? {} : { lookupKind });
+    const channel = answerPrivately(
+      {
+        // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
+        // in the ack when it is quick.
+        reply: (message) => ack(message),
+        defer: () => ack(ackWhileWaiting(request)),
+        // A new ephemeral message, not replace_original: a slash command's response_url cannot
+        // replace the command's own ephemeral ack, so "Looking up…" stays above the answer.
+        deliver: (message) => deliver(respond, message, logger, 'late answer'),
+        notify: (message) => deliver(respond, message, logger, 'failure notice'),
+      },
+      layout,
+    );
+    await pipeline.run(run, request, channel, context);
   });
 
-  app.action<BlockAction<ButtonAction>>(SHARE_ACTION_ID, async (args) => {
-    const { body, action, client, respond } = args;
-    const ack = ackOnce(() => args.ack());
-    const value = decodeLookupButton(action.value);
-    const channelId = body.channel?.id ?? body.container?.channel_id;
-    if (value === null || typeof channelId !== 'string') {
-      await ack();
-      logger.warn(
-        { hasValue: value !== null, hasChannel: channelId !== undefined },
-        'share button without usable payload',
-      );
-      return;
-    }
-    const context = { kind: value.k, stage: 'share' };
-    const privately = (message: RespondArguments, what: string) =>
-      deliver(respond, { ...message, replace_original: false }, logger, what);
-    // The answer is looked up again rather than carried in the button: the value stays small and
-    // the card current; Discord's Share does the same.
-    const share: ReplyChannel['deliverLater'] = async (reply) => {
-      if (reply.type !== 'result') {
-        await privately(rendered(reply, { lookupKind: value.k }, logger, context), 'share lookup error');
+  /**
+   * Share in channel, on a lookup or a comparison: the answer is worked out again rather than
+   * copied (the button's value stays small and the post current; Discord's Share does the same).
+   */
+  const share = (actionId: string, decode: (value: string | undefined) => CommandRequest | null) =>
+    app.action<BlockAction<ButtonAction>>(actionId, async (args) => {
+      const { body, action, client, respond } = args;
+      const ack = ackOnce(() => args.ack());
+      const request = decode(action.value);
+      const channelId = body.channel?.id ?? body.container?.channel_id;
+      if (request === null || typeof channelId !== 'string') {
+        await ack();
+        logger.warn(
+          { hasValue: request !== null, hasChannel: channelId !== undefined },
+          'share button without usable payload',
+        );
         return;
       }
-      let card: ReturnType<typeof renderSlack>;
-      try {
-        card = renderSlack(reply, { share: false, sharedBy: body.user.id });
-      } catch (error) {
-        logger.error({ err: error, ...context }, 'could not render the Slack reply');
-        throw error;
-      }
-      await postToChannel({ client, respond, channelId, logger, context }, card);
-    };
-    const channel: ReplyChannel = {
-      answerNow: async (reply) => {
-        await ack();
-        await share(reply);
-      },
-      acknowledge: ack,
-      deliverLater: share,
-      deliverFailure: (error) => privately(ephemeral({ type: 'error', error }), 'share failure'),
-    };
-    await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
+      const context = { command: request.command, stage: 'share' };
+      const lookupKind = lookupKindOf(request);
+      const layout = slackLayout(logger, context, {
+        sharedBy: body.user.id,
+        ...(lookupKind === undefined ? {} : { lookupKind }),
+      });
+      const privately = (message: object, what: string) =>
+        deliver(respond, { ...message, replace_original: false }, logger, what);
+      const channel = sharePublicly(
+        {
+          reply: async (message) => {
+            await ack();
+            await privately(message, 'share error');
+          },
+          defer: ack,
+          post: async (message, first) => {
+            if (first) await ack();
+            await postToChannel({ client, respond, channelId, logger, context }, message);
+          },
+          followUp: (message) => privately(message, 'share follow-up'),
+        },
+        layout,
+      );
+      await pipeline.run(run, request, channel, context);
+    });
+  share(SHARE_ACTION_ID, (value) => {
+    const decoded = decodeLookupButton(value);
+    return decoded === null ? null : lookupRequest(decoded.k, decoded.q);
+  });
+  share(COMPARE_SHARE_ACTION_ID, (value) => {
+    const decoded = decodeCompareShare(value);
+    return decoded === null ? null : { command: 'compare', input: { again: decoded } };
   });
 
+  // A did-you-mean button: an interaction's response_url may replace the message holding the
+  // button, so the answer takes the place of the "not found" message.
   app.action<BlockAction<ButtonAction>>(new RegExp(`^${SUGGESTION_ACTION_PREFIX}\\d+$`), async (args) => {
     const { action, respond } = args;
     const ack = ackOnce(() => args.ack());
@@ -148,29 +145,22 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       await ack();
       return;
     }
-    // An interaction's response_url may replace the message holding the button: the answer takes
-    // the place of the "not found" message.
-    const context = { kind: value.k, stage: 'suggestion' };
-    const replace: ReplyChannel['deliverLater'] = (reply) =>
-      deliver(
-        respond,
-        { ...rendered(reply, { lookupKind: value.k }, logger, context), replace_original: true },
-        logger,
-        'suggestion answer',
-      );
-    const channel: ReplyChannel = {
-      answerNow: async (reply) => {
-        await ack();
-        await replace(reply);
+    const request = lookupRequest(value.k, value.q);
+    const context = { command: request.command, stage: 'suggestion' };
+    const channel = replaceWithAnswer(
+      {
+        defer: ack,
+        replace: async (message, first) => {
+          if (first) await ack();
+          await deliver(respond, { ...message, replace_original: true }, logger, 'suggestion answer');
+        },
       },
-      acknowledge: ack,
-      deliverLater: replace,
-      deliverFailure: (error) => replace({ type: 'error', error }),
-    };
-    await pipeline.run(core.lookup, { kind: value.k, name: value.q }, channel, context);
+      slackLayout(logger, context, { lookupKind: value.k }),
+    );
+    await pipeline.run(run, request, channel, context);
   });
 
-  registerRecipeForm(app, { core, pipeline, logger });
+  registerRecipeForm(app, { run, pipeline, logger });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');

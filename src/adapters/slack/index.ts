@@ -96,7 +96,7 @@ async function startSlackWith(
       graceMs: options.graceMs ?? DEFAULT_STOP.graceMs,
       drainMs: options.drainMs ?? DEFAULT_STOP.drainMs,
     });
-  registerSlackHandlers(app, { source: context.source, logger, pipeline });
+  registerSlackHandlers(app, { services: context.services, logger, pipeline });
 
   try {
     await app.init(); // auth.test: a wrong token fails here, at start-up, not on the first command

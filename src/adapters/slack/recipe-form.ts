@@ -8,18 +8,19 @@ import type {
 } from '@slack/bolt';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Answer } from '../../core/commands/answer.js';
+import type { CommandRequest } from '../../core/commands/registry.js';
 import { InvalidRecipeFormError } from '../../core/errors.js';
-import type { CoreHandlers } from '../../core/handlers.js';
-import type { Reply } from '../../core/lookup.js';
 import { restartingView, toErrorView } from '../../core/messages.js';
-import type { InteractionPipeline, ReplyChannel } from '../../core/pipeline.js';
+import type { InteractionPipeline, ReplyChannel, RequestHandler } from '../../core/pipeline.js';
 import {
   FORM_INGREDIENTS_MAX,
   FORM_LABELS,
   FORM_SERVINGS_MAX_LENGTH,
   recipeFormText,
 } from '../../recipes/form.js';
-import { describeSlackError, ephemeral, rendered } from './reply.js';
+import { slackLayout } from './cards.js';
+import { describeSlackError, ephemeral } from './reply.js';
 
 /**
  * `/carbon recipe` with nothing after it: a modal (views.open with the command's trigger_id) with a
@@ -36,11 +37,6 @@ const SERVINGS = { block: 'servings', action: 'servings_input' } as const;
 /** Slack allows 3,000 characters of private_metadata (view object reference). */
 const PRIVATE_METADATA_LIMIT = 3000;
 const RESPONSE_URL_TIMEOUT_MS = 10_000;
-
-/** The command text that opens the form: the verb alone. */
-export function isRecipeFormRequest(text: string): boolean {
-  return /^\s*recipes?\s*$/i.test(text);
-}
 
 /** Named as in Slack's payloads, so the log scrub that hides response_urls hides this one too. */
 const MetadataSchema = z.object({ response_url: z.url({ protocol: /^https?$/ }) });
@@ -134,13 +130,14 @@ function fieldValue(view: ViewSubmitAction['view'], field: { block: string; acti
 /** Handles the form's view_submission. */
 export function registerRecipeForm(
   app: App,
-  deps: { core: CoreHandlers; pipeline: InteractionPipeline; logger: Logger },
+  deps: { run: RequestHandler<CommandRequest, Answer>; pipeline: InteractionPipeline; logger: Logger },
 ): void {
-  const { core, pipeline, logger } = deps;
+  const { run, pipeline, logger } = deps;
   app.view<ViewSubmitAction>(
     RECIPE_FORM_CALLBACK_ID,
     async ({ ack, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
-      const context = { kind: 'recipe', stage: 'recipe form' };
+      const context = { command: 'recipe', stage: 'recipe form' };
+      const layout = slackLayout(logger, context);
       let responseUrl: string;
       let list: string;
       try {
@@ -159,14 +156,12 @@ export function registerRecipeForm(
         await ack({ response_action: 'errors', errors: { [field.block]: toErrorView(error).text } });
         return;
       }
-      const post = (reply: Reply, what: string) =>
-        postToResponseUrl(responseUrl, rendered(reply, {}, logger, { ...context, what })).catch(
-          (error: unknown) => {
-            logger.warn({ ...context, ...describeSlackError(error), what }, 'recipe form answer failed');
-            throw error;
-          },
-        );
-      const channel: ReplyChannel = {
+      const post = async (reply: Answer, what: string) =>
+        postToResponseUrl(responseUrl, await layout.privately(reply)).catch((error: unknown) => {
+          logger.warn({ ...context, ...describeSlackError(error), what }, 'recipe form answer failed');
+          throw error;
+        });
+      const channel: ReplyChannel<Answer> = {
         answerNow: async (reply) => {
           // Not a recipe: the modal stays open with the reason under the box, to be corrected.
           if (reply.type === 'error' && reply.error.code === 'not_a_recipe') {
@@ -181,7 +176,7 @@ export function registerRecipeForm(
         deliverLater: (reply) => post(reply, 'late answer'),
         deliverFailure: (error) => post({ type: 'error', error }, 'failure notice'),
       };
-      await pipeline.run(core.ingredientList, list, channel, context);
+      await pipeline.run(run, { command: 'recipe', input: { text: list, list: true } }, channel, context);
     },
   );
 }

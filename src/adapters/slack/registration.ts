@@ -16,5 +16,4 @@ export const slackRegistration = defineRegistration({
   },
   secrets: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN'],
   help: 'To connect Slack, set SLACK_BOT_TOKEN with SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP): see docs/slack.md.',
-  start: async (context) => (await import('./index.js')).startSlack(context),
 });

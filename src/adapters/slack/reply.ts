@@ -1,4 +1,4 @@
-import type { AllMiddlewareArgs, RespondArguments, RespondFn } from '@slack/bolt';
+import { type AllMiddlewareArgs, type RespondArguments, RespondError, type RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
 import type { Reply } from '../../core/lookup.js';
@@ -8,24 +8,6 @@ import { scrubSecrets } from './bolt-logger.js';
 /** A card visible only to the person who asked. */
 export function ephemeral(reply: Reply, options: SlackRenderOptions = {}): RespondArguments {
   return { response_type: 'ephemeral', ...renderSlack(reply, options) };
-}
-
-/**
- * `ephemeral`, logging a reply the renderer cannot handle (a source bug) with `context` before
- * the pipeline falls back to the generic error card.
- */
-export function rendered(
-  reply: Reply,
-  options: SlackRenderOptions,
-  logger: Logger,
-  context: Record<string, unknown>,
-): RespondArguments {
-  try {
-    return ephemeral(reply, options);
-  } catch (error) {
-    logger.error({ err: error, ...context, replyType: reply.type }, 'could not render the Slack reply');
-    throw error;
-  }
 }
 
 /** The immediate answer when the lookup has not finished within the ack budget. */
@@ -47,11 +29,20 @@ export function slackErrorCode(error: unknown): string | null {
 
 /**
  * A loggable summary of a Web API or response_url failure. The raw errors carry the HTTP client's
- * request config (including the Authorization header), so they are never logged whole.
+ * request (including the Authorization header or the response_url), so they are never logged whole.
+ * Bolt 5's `respond` posts with native fetch: a response_url that answers with a non-2xx status
+ * rejects with a RespondError carrying that status, and one that cannot be reached rejects with
+ * fetch's bare "fetch failed", whose `cause` says why (refused, reset, DNS).
  */
-export function describeSlackError(error: unknown): { code: string | null; message: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  return { code: slackErrorCode(error), message: scrubSecrets(message).slice(0, 300) };
+export function describeSlackError(error: unknown): {
+  code: string | null;
+  message: string;
+  status?: number;
+} {
+  let message = error instanceof Error ? error.message : String(error);
+  if (error instanceof Error && error.cause instanceof Error) message += `: ${error.cause.message}`;
+  const summary = { code: slackErrorCode(error), message: scrubSecrets(message).slice(0, 300) };
+  return error instanceof RespondError ? { ...summary, status: error.statusCode } : summary;
 }
 
 /**

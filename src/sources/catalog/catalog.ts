@@ -155,6 +155,7 @@ export function createCatalog(
   }
 
   return {
+    source: CATALOG_SOURCE_INFO,
     stats: { products: products.length, recipes: recipes.length, categories: categories.length },
 
     findProduct(query: string): ProductResult {

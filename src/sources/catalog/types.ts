@@ -1,4 +1,4 @@
-import type { ProductResult, RecipeResult } from '../../core/result.js';
+import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import type { NameSuggester } from '../../core/source.js';
 
 export interface FoodMatch {
@@ -29,6 +29,8 @@ export interface CatalogFood {
  * NotFoundError (core/errors.ts) with up to three suggestions when nothing matches well enough.
  */
 export interface Catalog extends NameSuggester {
+  /** Credited on every answer from it. */
+  readonly source: SourceInfo;
   /** Best match for a product name in any format (brands, pack sizes, plurals, typos). */
   findProduct(query: string): ProductResult;
   /**

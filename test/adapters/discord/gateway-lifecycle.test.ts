@@ -118,6 +118,6 @@ describe('Discord gateway mode when rendering fails', () => {
     expect(message.content).toContain('Something went wrong on our side.');
     const line = await harness.waitForLog('could not render a Discord reply');
     expect(line).toContain(payload.id);
-    expect(line).toContain('"kind":"product"');
+    expect(line).toContain('"command":"product"');
   });
 });

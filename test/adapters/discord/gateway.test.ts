@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseShareCustomId } from '../../../src/adapters/discord/custom-ids.js';
 import { SourceUnavailableError } from '../../../src/core/errors.js';
 import type { LookupSource } from '../../../src/core/source.js';
+import { parseShareCustomId } from '../../../src/render/discord-custom-ids.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_APPLICATION_ID, FAKE_BOT_TOKEN, type FakeDiscord } from '../../support/fake-discord.js';
 import {
@@ -89,7 +89,19 @@ describe('Discord gateway mode with the catalog', () => {
     harness.fake.dispatch('INTERACTION_CREATE', payload);
     const message = await finalMessage(harness.fake, payload);
     expect(message.flags).toBe(64);
-    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe <name>');
+    expect(message.embeds[0]!.fields!.map((field) => field.name)).toContain('/carbon recipe name:<name>');
+  });
+
+  it('answers /carbon sources with an embed of the datasets and their licences, links masked', async () => {
+    const payload = commandPayload('sources');
+    harness.fake.dispatch('INTERACTION_CREATE', payload);
+    const message = await finalMessage(harness.fake, payload);
+    expect(message.flags).toBe(64);
+    const embed = message.embeds[0]!;
+    expect(embed.title).toBe('Where the figures come from');
+    expect(embed.fields!.map((field) => field.name).join(' ')).toContain('AGRIBALYSE');
+    expect(embed.fields!.every((field) => /\[[^\]]+\]\(<https:\/\/[^>]+>\)/.test(field.value))).toBe(true);
+    expect(message.allowed_mentions).toEqual({ parse: [] });
   });
 
   it('suggests catalog names as the user types (type 8, at most 25)', async () => {

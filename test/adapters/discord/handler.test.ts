@@ -18,6 +18,7 @@ import {
   USER_ID,
 } from '../../support/fake-discord-payloads.js';
 import { memorySource } from '../../support/memory-source.js';
+import { answering } from '../../support/services.js';
 import { gate } from './harness.js';
 
 describe('toChoices', () => {
@@ -74,7 +75,7 @@ describe('createInteractionHandler', () => {
 
   it('returns null for payloads that are not interactions or not /carbon', async () => {
     const handler = createInteractionHandler({
-      source: createCatalogSource(catalog),
+      ...answering(createCatalogSource(catalog)),
       suggester: catalog,
       logger: silentLogger(),
     });
@@ -85,7 +86,7 @@ describe('createInteractionHandler', () => {
 
   it('acknowledges unknown buttons without changing anything', async () => {
     const handler = createInteractionHandler({
-      source: createCatalogSource(catalog),
+      ...answering(createCatalogSource(catalog)),
       suggester: null,
       logger: silentLogger(),
     });
@@ -103,7 +104,7 @@ describe('createInteractionHandler', () => {
       },
     };
     const handler = createInteractionHandler({
-      source: createCatalogSource(catalog),
+      ...answering(createCatalogSource(catalog)),
       suggester,
       logger: silentLogger(),
     });
@@ -127,7 +128,7 @@ describe('createInteractionHandler', () => {
       },
     };
     const handler = createInteractionHandler({
-      source: slowMissing,
+      ...answering(slowMissing),
       suggester: null,
       logger: silentLogger(),
       budgetMs: 20,
@@ -157,7 +158,7 @@ describe('createInteractionHandler', () => {
       lookupRecipe: (name, options) => base.lookupRecipe(name, options),
     };
     const handler = createInteractionHandler({
-      source: slow,
+      ...answering(slow),
       suggester: null,
       logger: silentLogger(),
       budgetMs: 20,
@@ -188,7 +189,7 @@ describe('createInteractionHandler', () => {
     // notes must be a list: the renderer throws on this result.
     const broken = { product: { notes: null as unknown as string[] } };
     const fast = createInteractionHandler({
-      source: memorySource(broken),
+      ...answering(memorySource(broken)),
       suggester: null,
       logger: silentLogger(),
     });
@@ -201,13 +202,13 @@ describe('createInteractionHandler', () => {
     const upstream = gate();
     const source = memorySource(broken);
     const slow = createInteractionHandler({
-      source: {
+      ...answering({
         ...source,
         lookupProduct: async (name) => {
           await upstream.wait;
           return source.lookupProduct(name);
         },
-      },
+      }),
       suggester: null,
       logger: silentLogger(),
       budgetMs: 20,
@@ -225,7 +226,7 @@ describe('createInteractionHandler', () => {
 
   it('shares by looking the name up again, as Slack does, without reading the clicked message', async () => {
     const handler = createInteractionHandler({
-      source: createCatalogSource(catalog),
+      ...answering(createCatalogSource(catalog)),
       suggester: null,
       logger: silentLogger(),
     });

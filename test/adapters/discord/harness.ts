@@ -11,6 +11,7 @@ import { createApiSource } from '../../../src/sources/api/index.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '../../support/fake-discord.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+import { answering } from '../../support/services.js';
 
 /** A running adapter wired to a fresh fake Discord, with its logs captured as JSON lines. */
 export interface Harness {
@@ -82,7 +83,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       ? { DISCORD_TOKEN: FAKE_BOT_TOKEN, DISCORD_API_URL: fake.apiUrl }
       : { DISCORD_PUBLIC_KEY: signer.publicKeyHex, DISCORD_API_URL: fake.apiUrl };
   const adapter = await startDiscordWith(
-    { config: parseConfig(env), logger, source: options.source, suggester: options.suggester, http },
+    {
+      config: parseConfig(env),
+      logger,
+      ...answering(options.source, logger),
+      suggester: options.suggester,
+      http,
+    },
     {
       budgetMs: options.budgetMs ?? 1_000,
       drainMs: options.drainMs ?? 2_000,

@@ -6,6 +6,7 @@ import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { FAKE_BOT_TOKEN, startFakeDiscord } from '../../support/fake-discord.js';
 import { pingPayload } from '../../support/fake-discord-payloads.js';
+import { answering } from '../../support/services.js';
 import { createSigner } from './harness.js';
 
 function context(env: Record<string, string>, http = new BotHttpServer(silentLogger())) {
@@ -13,7 +14,7 @@ function context(env: Record<string, string>, http = new BotHttpServer(silentLog
   return {
     config: parseConfig(env),
     logger: silentLogger(),
-    source: createCatalogSource(catalog),
+    ...answering(createCatalogSource(catalog)),
     suggester: catalog,
     http,
   };

@@ -5,6 +5,7 @@ import {
   RecentComparisons,
 } from '../../../src/adapters/discord/recent-comparisons.js';
 import type { ComparisonRequest } from '../../../src/compare/chat.js';
+import { MemoryStateStore } from '../../../src/core/state/memory-store.js';
 
 const request = (text: string): ComparisonRequest => ({
   items: [
@@ -17,26 +18,28 @@ const request = (text: string): ComparisonRequest => ({
 });
 
 describe('recent comparisons', () => {
-  it('gives back what it kept, by an id that fits a custom_id with room to spare', () => {
-    const recent = new RecentComparisons();
-    const id = recent.put(request('lasagne'));
-    expect(recent.get(id)).toEqual(request('lasagne'));
+  it('gives back what it kept, from the state store, by an id that fits a custom_id with room to spare', async () => {
+    const store = new MemoryStateStore();
+    const recent = new RecentComparisons(store);
+    const id = await recent.put(request('lasagne'));
+    expect(await recent.get(id)).toEqual(request('lasagne'));
+    expect(await store.get(`discord:comparison:${id}`)).toEqual(request('lasagne'));
     const customId = compareCustomId('vote', id);
     expect(customId.length).toBeLessThanOrEqual(100);
     expect(parseCompareCustomId(customId)).toEqual({ action: 'vote', id });
     expect(parseCompareCustomId(compareCustomId('share', id))).toEqual({ action: 'share', id });
   });
 
-  it('forgets the oldest beyond its capacity and anything older than its age limit', () => {
+  it('forgets a comparison once its time to live has passed, and reads nothing that is not one', async () => {
     let now = 0;
-    const recent = new RecentComparisons(2, 1_000, () => now);
-    const first = recent.put(request('a'));
-    const second = recent.put(request('b'));
-    const third = recent.put(request('c'));
-    expect(recent.get(first)).toBeNull();
-    expect(recent.get(second)).not.toBeNull();
+    const store = new MemoryStateStore({ now: () => now });
+    const recent = new RecentComparisons(store, 1_000);
+    const id = await recent.put(request('a'));
+    expect(await recent.get(id)).not.toBeNull();
     now = 1_001;
-    expect(recent.get(third)).toBeNull();
+    expect(await recent.get(id)).toBeNull();
+    await store.set('discord:comparison:AAAAAAAAAAAA', { items: [] }, 1_000);
+    expect(await recent.get('AAAAAAAAAAAA')).toBeNull();
   });
 
   it('reads only its own custom ids', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARBON_COMMAND } from '../../../src/adapters/discord/commands.js';
-import { LIST_SHARE_CUSTOM_ID } from '../../../src/adapters/discord/custom-ids.js';
 import { RECIPE_MODAL_CUSTOM_ID, recipeModalResponse } from '../../../src/adapters/discord/recipe-modal.js';
 import { EMBED_LIMITS, embedLength } from '../../../src/render/discord.js';
+import { LIST_SHARE_CUSTOM_ID } from '../../../src/render/discord-custom-ids.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import {
   buttonPayload,
@@ -66,7 +66,7 @@ const SPAG_BOL = '500g beef mince, 400g spaghetti, 1 onion, 2 x 400g tins choppe
 describe('Discord: /carbon recipe <ingredient list>', () => {
   it('lets the recipe option take a list or nothing (the form), and lists up to 4,000 characters', () => {
     const recipe = CARBON_COMMAND.options.find((option) => option.name === 'recipe')!;
-    const name = 'options' in recipe ? recipe.options[0] : undefined;
+    const name = recipe.options?.[0];
     expect(name).toMatchObject({ name: 'name', required: false, max_length: 4000 });
   });
 

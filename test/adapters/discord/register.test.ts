@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_DEFINITIONS } from '../../../src/adapters/discord/commands.js';
+import { CARBON_COMMAND, COMMAND_DEFINITIONS } from '../../../src/adapters/discord/commands.js';
 import { registerCommands } from '../../../src/adapters/discord/register.js';
 import { ConfigError, parseConfig } from '../../../src/config/env.js';
 import { silentLogger } from '../../../src/logging/logger.js';
@@ -77,11 +77,17 @@ describe('registerCommands', () => {
 
 describe('the command definition', () => {
   it('has product with a required name of at most 200 characters, recipe with an optional one for lists, and help', () => {
-    const [command] = COMMAND_DEFINITIONS;
+    const command = CARBON_COMMAND;
     expect(command.name).toBe('carbon');
-    expect(command.options.map((option) => option.name)).toEqual(['product', 'recipe', 'compare', 'help']);
+    expect(command.options.map((option) => option.name)).toEqual([
+      'product',
+      'recipe',
+      'compare',
+      'sources',
+      'help',
+    ]);
     const [product, recipe] = command.options;
-    expect('options' in product && product.options[0]).toMatchObject({
+    expect(product?.options?.[0]).toMatchObject({
       name: 'name',
       type: 3,
       required: true,
@@ -89,7 +95,7 @@ describe('the command definition', () => {
       max_length: 200,
     });
     // Optional: without it the recipe form opens; long enough for an ingredient list.
-    expect('options' in recipe && recipe.options[0]).toMatchObject({
+    expect(recipe?.options?.[0]).toMatchObject({
       name: 'name',
       type: 3,
       required: false,
@@ -98,8 +104,8 @@ describe('the command definition', () => {
     });
   });
   it('has compare with one required options text, not autocompleted, within Discord’s 6,000', () => {
-    const compare = COMMAND_DEFINITIONS[0].options.find((option) => option.name === 'compare');
-    expect(compare && 'options' in compare && compare.options).toEqual([
+    const compare = CARBON_COMMAND.options.find((option) => option.name === 'compare');
+    expect(compare?.options).toEqual([
       expect.objectContaining({ name: 'options', type: 3, required: true, max_length: 2000 }),
     ]);
     expect(JSON.stringify(compare)).not.toContain('autocomplete');

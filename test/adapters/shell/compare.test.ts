@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../src/adapters/shell/index.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
+import { testServices } from '../../support/services.js';
 
 async function drive(input: string): Promise<string> {
   const stdin = new PassThrough();
@@ -12,7 +13,7 @@ async function drive(input: string): Promise<string> {
   const finished = runShell({
     input: stdin,
     output: stdout,
-    source: createCatalogSource(loadCatalog()),
+    services: testServices(createCatalogSource(loadCatalog())),
     logger: silentLogger(),
   });
   stdin.end(input);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { commandText, runShell, type ShellOptions } from '../../../src/adapters/shell/index.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { memorySource } from '../../support/memory-source.js';
+import { testServices } from '../../support/services.js';
 
 /** A real shell over PassThrough streams that stay open, collecting everything it prints. */
 function openShell(options: Partial<ShellOptions> = {}) {
@@ -11,7 +12,13 @@ function openShell(options: Partial<ShellOptions> = {}) {
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const source = memorySource();
-  const finished = runShell({ input: stdin, output: stdout, source, logger: silentLogger(), ...options });
+  const finished = runShell({
+    input: stdin,
+    output: stdout,
+    services: testServices(source),
+    logger: silentLogger(),
+    ...options,
+  });
   return { stdin, source, finished, output: () => Buffer.concat(chunks).toString('utf8') };
 }
 
@@ -120,11 +127,25 @@ describe('runShell in a terminal', () => {
     expect(stdin.writableEnded).toBe(false);
   });
 
-  it('leaves on Ctrl-C', async () => {
-    const { stdin, finished } = openShell({ interactive: true });
+  it('clears the line on Ctrl-C and stays, as a shell does; Ctrl-D leaves', async () => {
+    const { stdin, source, finished, output } = openShell({ interactive: true });
+    stdin.write('product oat mi');
     stdin.write('\u0003');
+    stdin.write('product oat drink\r');
+    // Ctrl-C on an empty line says how to leave, and still does not.
+    stdin.write('\u0003');
+    stdin.write('\u0004');
     await finished;
+    expect(source.asked).toEqual(['product:oat drink']);
+    expect(output()).toContain('To leave, type exit or press Ctrl-D.');
     expect(stdin.writableEnded).toBe(false);
+  });
+
+  it('answers a bare name as a dish or a product, not with the usage', async () => {
+    const { output, source } = await drive('oat milk\n');
+    expect(source.asked).toEqual(['recipe:oat milk', 'product:oat milk']);
+    expect(output).toContain('0.3 kg CO2e per litre');
+    expect(output).not.toContain('Usage:');
   });
 });
 
@@ -148,7 +169,7 @@ describe('runShell shutdown', () => {
     await runShell({
       input: stdin,
       output: new PassThrough(),
-      source,
+      services: testServices(source),
       logger: silentLogger(),
       signal: AbortSignal.abort(),
     });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runShell } from '../../../src/adapters/shell/index.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { memorySource } from '../../support/memory-source.js';
+import { testServices } from '../../support/services.js';
 
 async function drive(input: string) {
   const stdin = new PassThrough();
@@ -10,7 +11,12 @@ async function drive(input: string) {
   const chunks: Buffer[] = [];
   stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   const source = memorySource();
-  const finished = runShell({ input: stdin, output: stdout, source, logger: silentLogger() });
+  const finished = runShell({
+    input: stdin,
+    output: stdout,
+    services: testServices(source),
+    logger: silentLogger(),
+  });
   stdin.end(input);
   await finished;
   return { output: Buffer.concat(chunks).toString('utf8'), source };

@@ -6,6 +6,7 @@ import type { LookupSource } from '../../../src/core/source.js';
 import { createLogger, type Logger } from '../../../src/logging/logger.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { FakeSlack } from '../../support/fake-slack.js';
+import { answering } from '../../support/services.js';
 
 export const BOT_TOKEN = 'xoxb-1111-2222-secretbottoken';
 export const SIGNING_SECRET = 'signing-secret-0123456789abcdef';
@@ -69,7 +70,7 @@ export async function startHarness(
   const adapter = await createSlackStarter(options)({
     config,
     logger: logs.logger,
-    source,
+    ...answering(source, logs.logger),
     suggester: null,
     http,
   });

@@ -1,5 +1,5 @@
+import { createServer } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import {
   ApiKeyRefusedError,
   BadResponseError,
@@ -8,12 +8,14 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
+import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import {
   buttonPayload,
   interactionForm,
   signSlackRequest,
   slashCommandForm,
 } from '../../support/fake-slack.js';
+import { listenLocal } from '../../support/local-server.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { product, ScriptedSource } from './scripted-source.js';
@@ -71,10 +73,36 @@ describe('Slack over HTTP', () => {
     expect(source.calls.at(-1)).toEqual({ kind: 'product', name: 'oat milk' });
   });
 
+  it('answers a name with no verb, looking it up as a dish and as a product as compare does', async () => {
+    const before = source.calls.length;
+    const answer = await command('oat milk');
+    expect(answer.status).toBe(200);
+    expect(source.calls.slice(before)).toEqual([
+      { kind: 'recipe', name: 'oat milk' },
+      { kind: 'product', name: 'oat milk' },
+    ]);
+    expect(cardText(answer.json as Card)).toMatch(/kg CO2e/);
+    expect(cardText(answer.json as Card)).not.toContain('is not a command');
+  });
+
+  it('answers /carbon sources with the datasets and their licences, from data/datasets.json', async () => {
+    const answer = await command('sources');
+    const card = answer.json as Card;
+    expectWithinBlockKitLimits(card as never);
+    expect(cardText(card)).toContain('Licence: Licence Ouverte');
+    expect(cardText(card)).toContain('<https://');
+  });
+
+  it('shows code in help and hints as code, not as look-alike backticks', async () => {
+    const hint = await command('product');
+    expect(cardText(hint.json as Card)).toContain('`/carbon product oat milk`');
+    expect(cardText(hint.json as Card)).not.toContain('ˋ');
+  });
+
   it('answers a recipe and help in the ack', async () => {
     const recipe = await command('recipe lasagne');
     expect(cardText(recipe.json as Card)).toContain('Not climate-friendly');
-    for (const text of ['', 'help', 'frobnicate']) {
+    for (const text of ['', 'help', 'HELP  ']) {
       const help = await command(text);
       expect(help.status).toBe(200);
       expect(cardText(help.json as Card)).toContain('/carbon product');
@@ -114,11 +142,36 @@ describe('Slack over HTTP', () => {
 
   it('survives a response_url that fails, and keeps answering', async () => {
     source.hold();
-    const dead = 'http://127.0.0.1:9/response/gone';
+    // A port that was just free and is closed again: the post is refused, as when Slack is unreachable.
+    // (Not a well-known port such as 9: fetch blocks those itself, with "bad port".)
+    const closed = createServer();
+    const port = await listenLocal(closed);
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const dead = `http://127.0.0.1:${port}/response/gone`;
     const ack = await command('product oat milk', dead);
     expect(ack.json?.text).toContain('Looking up');
     source.open();
     await h.logs.waitFor('Slack response_url delivery failed');
+    // Bolt 5 posts with fetch, whose "fetch failed" alone would not say why: the log carries the cause.
+    const failure = h.logs.lines.find((line) => line.includes('Slack response_url delivery failed'));
+    expect(failure).toContain('fetch failed: ');
+    expect(failure).toContain('ECONNREFUSED');
+    const next = await command('product oat milk');
+    expect(next.status).toBe(200);
+    expect(cardText(next.json as Card)).toContain('Oat drink');
+  });
+
+  it('logs the status of a response_url that answers with an error, and keeps answering', async () => {
+    source.hold();
+    // A path the fake does not host: it answers 404, which Bolt 5's respond() turns into a RespondError.
+    const gone = `${new URL(h.fake.responseUrl()).origin}/response/gone`;
+    const ack = await command('product oat milk', gone);
+    expect(ack.json?.text).toContain('Looking up');
+    source.open();
+    await h.logs.waitFor('"status":404');
+    const failure = h.logs.lines.find((line) => line.includes('"status":404'));
+    expect(failure).toContain('Slack response_url delivery failed');
+    expect(failure).toContain('late answer');
     const next = await command('product oat milk');
     expect(next.status).toBe(200);
     expect(cardText(next.json as Card)).toContain('Oat drink');
@@ -237,8 +290,8 @@ describe('Slack over HTTP', () => {
     expect(cardText(response.json as Card)).toContain('Something went wrong on our side.');
     await h.logs.waitFor('could not render the Slack reply');
     const line = h.logs.lines.find((each) => each.includes('could not render the Slack reply'));
-    expect(line).toContain('"stage":"ack"');
-    expect(line).toContain('"kind":"product"');
+    expect(line).toContain('"stage":"command"');
+    expect(line).toContain('"command":"product"');
   });
 
   it('delivers the generic error through response_url when a late answer cannot be rendered', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeLookupButton, SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import { RECIPE_FORM_CALLBACK_ID, recipeFormView } from '../../../src/adapters/slack/recipe-form.js';
+import { decodeLookupButton, SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import {
   buttonPayload,
   FakeSlack,

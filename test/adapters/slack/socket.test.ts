@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHARE_ACTION_ID } from '../../../src/adapters/slack/buttons.js';
 import { RateLimitedError } from '../../../src/core/errors.js';
+import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import { buttonPayload, slashCommandPayload } from '../../support/fake-slack.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';

@@ -4,6 +4,7 @@ import { createSlackStarter, slackApiBase, startSlack } from '../../../src/adapt
 import { parseConfig } from '../../../src/config/env.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { FakeSlack } from '../../support/fake-slack.js';
+import { answering } from '../../support/services.js';
 import { APP_TOKEN, BOT_TOKEN, LogCapture, SIGNING_SECRET } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';
 
@@ -16,7 +17,7 @@ function context(env: Record<string, string>, logs = new LogCapture()) {
   return {
     config: parseConfig(env),
     logger: logs.logger,
-    source: new ScriptedSource(),
+    ...answering(new ScriptedSource(), logs.logger),
     suggester: null,
     http: new BotHttpServer(logs.logger),
   };

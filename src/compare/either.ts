@@ -1,0 +1,43 @@
+import { NotFoundError } from '../core/errors.js';
+import type { Reply } from '../core/lookup.js';
+import { toErrorView } from '../core/messages.js';
+import type { LookupOptions, LookupSource } from '../core/source.js';
+import { type IngredientListEstimator, resolveItem, type Understanding } from './resolve.js';
+
+/**
+ * A name given with no verb (`/carbon oat milk`, a bare line in the shell): looked up as a dish and
+ * as a product, and answered as whichever a comparison would take it for (resolve.ts decides, so a
+ * name means the same thing alone as among options). Never throws.
+ */
+export async function lookupEither(
+  name: string,
+  source: LookupSource,
+  ingredients: IngredientListEstimator | undefined,
+  options: LookupOptions = {},
+  /** What the name states and dishes built from parts, as a comparison reads an option (understand.ts). */
+  understanding?: Understanding,
+): Promise<Reply> {
+  const resolution = await resolveItem(
+    { text: name, hint: 'auto', ingredients: null },
+    source,
+    ingredients,
+    options,
+    understanding,
+  );
+  switch (resolution.status) {
+    case 'found':
+      return { type: 'result', result: resolution.result };
+    case 'not_found':
+      return {
+        type: 'error',
+        error: toErrorView(new NotFoundError('dish or product', name, resolution.suggestions)),
+      };
+    case 'not_understood':
+      return {
+        type: 'error',
+        error: { ...toErrorView(new NotFoundError('dish or product', name)), text: `${resolution.reason}.` },
+      };
+    case 'failed':
+      return { type: 'error', error: resolution.error };
+  }
+}
