@@ -87,6 +87,8 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
     },
     menu: async (message, context) => {
       const menu = readPostedMenu(message, deps());
+      // Reading a long message takes tens of milliseconds: others' commands go first before the lookups.
+      await new Promise((resolve) => setImmediate(resolve));
       return run(menu.options, null, cappedOf(menu), true, context);
     },
     again: (request, context) =>

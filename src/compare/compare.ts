@@ -143,6 +143,8 @@ export async function rateMenu(
   options: LookupOptions = {},
 ): Promise<CompareResult> {
   const menu = readPostedMenu(message, deps);
+  // Reading a long message takes tens of milliseconds: others' commands go first before the lookups.
+  await new Promise((resolve) => setImmediate(resolve));
   return compareItems(menu.options, deps, { ...options, capped: cappedOf(menu) });
 }
 

@@ -23,6 +23,7 @@ export function catalogFoodJudge(
   composer?: Pick<DishComposer, 'read' | 'namesType'>,
 ): FoodJudge {
   const answers = new Map<string, boolean>();
+  const types = new Map<string, boolean>();
   return {
     readsAsFood(text) {
       // No food's name has a word this long: junk is not looked up (typo correction of a long word costs).
@@ -37,9 +38,15 @@ export function catalogFoodJudge(
       return answer;
     },
     namesDishType(text) {
-      if (composer === undefined || !composer.namesType(text)) return false;
-      const reading = composer.read(text);
-      return reading.template !== null && reading.mains.length === 0 && reading.unknown.length === 0;
+      // A kind of dish alone is a word or two ("Soup", "Curry of the day"): longer texts are dishes.
+      if (composer === undefined || text.split(/\s+/).length > 4 || !composer.namesType(text)) return false;
+      let answer = types.get(text);
+      if (answer === undefined) {
+        const reading = composer.read(text);
+        answer = reading.template !== null && reading.mains.length === 0 && reading.unknown.length === 0;
+        types.set(text, answer);
+      }
+      return answer;
     },
   };
 }

@@ -86,7 +86,10 @@ function linesOf(message: string, p: OptionPatterns): Line[] {
     const text = line.text.replace(p.leadingDay, '');
     lines.push({
       ...line,
-      sentences: text.split(SENTENCE_END).filter((sentence) => /\p{L}/u.test(sentence)),
+      sentences: text
+        .split(SENTENCE_END)
+        .slice(0, MAX_PARTS)
+        .filter((sentence) => /\p{L}/u.test(sentence)),
       priced: isPriced(text),
       dayLabelled,
       labelled: /^[^:]{1,40}:\s*\S/.test(text) && !/^\S+:\/\//.test(text),
@@ -201,7 +204,12 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       }
       // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander").
       const next = segments[i + 1];
-      if (parts.length === 1 && next !== undefined && bounded?.namesDishType?.(parts[0]!.text) === true) {
+      if (
+        !counting &&
+        parts.length === 1 &&
+        next !== undefined &&
+        bounded?.namesDishType?.(parts[0]!.text) === true
+      ) {
         const named = partsOf(next, false);
         if (named.length === 1 && named[0]!.food) return [withType(named[0]!, parts[0]!.text)];
       }
