@@ -35,7 +35,7 @@ export interface DishReading {
   without: string[];
   /** Words read as nothing: a variety, a place, a name ("ital", "Kanada-Ya"). */
   unknown: string[];
-  /** How many of them are in the dish's name itself (not after "with", not in brackets). */
+  /** How many of them are in the dish's name before its type (not after it, nor after "with", nor in brackets). */
   unknownInName: number;
 }
 
@@ -141,8 +141,12 @@ export class DishReader {
     const unknown: string[] = [];
     const readFoods = (list: readonly string[], skip: { from: number; to: number } | null) =>
       this.foodsOf(list, skip, without, unknown);
-    let mains = readFoods(name, typeSpan?.span ?? null);
+    // Words the reader does not know before the dish type may name its main ("fruit platter");
+    // after it, they name a style or a range ("samosa chaat", "crunchwrap supreme").
+    const before = typeSpan === null ? name : name.slice(0, typeSpan.span.from);
+    let mains = readFoods(before, null);
     const unknownInName = unknown.length;
+    if (typeSpan !== null) mains = [...mains, ...readFoods(name.slice(typeSpan.span.to), null)];
     const sideFoods = readFoods(sides, sideType?.span ?? null);
     const listed = readFoods(insideWords, null);
     // A side states the main only when the name states no protein ("pad thai with prawns", "miso ramen
