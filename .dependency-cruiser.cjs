@@ -82,6 +82,21 @@ module.exports = {
       to: { path: `^src/core/(commands/|intents[.]ts$)|${FEATURES}|${ABOVE_CORE}` },
     },
     {
+      name: 'store-implements-the-core-contract',
+      comment:
+        "The database stores implement core's StateStore; like a source, they know no command, feature, renderer or surface.",
+      severity: 'error',
+      from: { path: '^src/store/' },
+      to: { path: `^src/core/(commands/|intents[.]ts$)|${FEATURES}|${ABOVE_CORE}|^src/(sources|ops)/` },
+    },
+    {
+      name: 'operations-below-surfaces',
+      comment: 'Rate limits, metrics and probes serve the surfaces; they import none of them.',
+      severity: 'error',
+      from: { path: '^src/ops/' },
+      to: { path: `^src/core/(commands/|intents[.]ts$)|^src/(adapters|render|app|cli|service)/` },
+    },
+    {
       name: 'config-reads-only-registrations',
       comment:
         'The configuration merges what each source and adapter declares in its registration.ts, and loads none of their code.',

@@ -10,7 +10,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const SECTIONS = ['frameworks', 'service', 'slack', 'discord', 'bodies', 'compare', 'compare-chat', 'store'];
+const SECTIONS = [
+  'frameworks',
+  'service',
+  'slack',
+  'discord',
+  'bodies',
+  'compare',
+  'compare-chat',
+  'store',
+  'ingredient-list',
+  'figures',
+];
 const only = process.argv.slice(2);
 
 const parts = [

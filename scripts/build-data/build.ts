@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import { loadDatasets } from '../../src/core/datasets.js';
+import type { IndependentFiguresFile } from '../../src/figures/schema.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalog } from '../../src/sources/catalog/catalog.js';
 import { checksum, loadCurated } from '../../src/sources/catalog/load.js';
@@ -22,12 +25,16 @@ import {
 import { readBasedRecipes } from './based-cooking/read.js';
 import { buildCategories, buildGroups } from './categories.js';
 import { readCiqualNames } from './ciqual.js';
+import { cupNotes } from './cups.js';
 import {
   addDishEverydayNames,
   readEverydayNames,
   takenNames,
   usableEverydayNames,
 } from './everyday-names.js';
+import { buildIndependentFigures, type RuleExpansion } from './figures/build.js';
+import { readFigureMapping } from './figures/mapping.js';
+import { readClark, readPooreNemecek } from './figures/read.js';
 import {
   type DerivationReport,
   DROP_REASONS,
@@ -39,8 +46,14 @@ import { unfindableDerivedDishes } from './fndds/findable.js';
 import { readFnddsFoods, readFnddsPortions } from './fndds/read.js';
 import { decideUnit } from './liquids.js';
 import { readMilkReference, round } from './milk-reference.js';
-import { readOffNames, unshadowedSynonyms } from './off-taxonomy.js';
-import { DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
+import { readOffNames, readProxyOverrides, unshadowedSynonyms } from './off-taxonomy.js';
+import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
+import {
+  checkWrittenDishes,
+  fixDerivedServings,
+  type MealFinding,
+  readPortionNorms,
+} from './recipes/meal-check.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
 import { checkProductTerciles } from './terciles.js';
@@ -69,6 +82,12 @@ export interface BuildOutput {
   fndds: DerivationReport;
   /** How many based-cooking dishes were kept and why the others were dropped (not a data file). */
   basedCooking: BasedDerivationReport;
+  /** The studies' figures beside the catalog's, per food and dish (data/independent-figures.json). */
+  figures: IndependentFiguresFile;
+  /** What each rule of the figure mapping selected (not a data file). */
+  figureRules: RuleExpansion[];
+  /** Dishes under a portion of what they are named after, and how each was fixed (not a data file). */
+  meals: MealFinding[];
 }
 
 /** Derives every data/ file from the raw inputs. Pure apart from reading them; throws on bad data. */
@@ -89,7 +108,11 @@ export async function buildData(
     if (!byCode.has(code)) throw new Error(`data/curated/aliases.json: unknown Agribalyse code ${code}`);
   }
 
-  const off = readOffNames(rawPath('offCategories', rawDir), new Set(byCode.keys()));
+  const off = readOffNames(
+    rawPath('offCategories', rawDir),
+    new Set(byCode.keys()),
+    readProxyOverrides(join(CURATED_DIR, 'proxy-overrides.json')),
+  );
   // The hand-written files the app reads as they are: fail here on one the app would refuse.
   const curated = loadCurated(DATA_DIR);
   const { brands, lexicon } = curated;
@@ -139,6 +162,25 @@ export async function buildData(
     })),
   );
 
+  const cups = cupNotes(
+    new Map(
+      items.map((item) => {
+        const unit = decideUnit(item);
+        const perUnit =
+          unit.densityKgPerL === null ? item.kgCo2ePerKg : round(item.kgCo2ePerKg * unit.densityKgPerL);
+        return [
+          item.code,
+          {
+            code: item.code,
+            name: item.lciName,
+            kgCo2ePerKg: item.kgCo2ePerKg,
+            kgCo2ePerUnit: perUnit,
+            unit: unit.unit,
+          },
+        ];
+      }),
+    ),
+  );
   const products: ProductsFile = {
     source: AGRIBALYSE_ATTRIBUTION,
     licence:
@@ -172,7 +214,7 @@ export async function buildData(
         related: off.related.get(item.code) ?? [],
         swap: swaps.get(item.code) ?? null,
         trialMilk: trialMilk(item),
-        notes: unit.notes,
+        notes: [...unit.notes, ...(cups.get(item.code) ?? [])],
       };
     }),
   };
@@ -187,6 +229,18 @@ export async function buildData(
     (code) => displayByCode.get(code)!,
     new Set(handWritten.flatMap((dish) => [dish.name, ...dish.aliases]).map(foldName)),
   );
+  // Dishes named after a meat or a fish hold a portion of it (data/curated/portion-norms.json).
+  const norms = readPortionNorms();
+  const foodKinds = new Map(
+    products.products.map((product) => [
+      product.code,
+      { category: products.categories[product.category]!.name, name: product.name },
+    ]),
+  );
+  const mealFindings = checkWrittenDishes(handWritten, norms, foodKinds);
+  const portioned = fixDerivedServings(fndds.dishes, norms, foodKinds);
+  fndds.dishes = portioned.dishes;
+  mealFindings.push(...portioned.findings);
   const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
   const recipes: RecipesFile = {
     source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION} and ${BASED_COOKING_ATTRIBUTION}`,
@@ -210,6 +264,7 @@ export async function buildData(
     seasoningCodes(products),
     readMisread(),
   );
+  mealFindings.push(...checkWrittenDishes(based.dishes, norms, foodKinds));
   const basedByName = new Map(based.dishes.map((dish) => [dish.name, dish]));
   recipes.recipes.push(
     ...computeRecipes(based.dishes, kgPerKgByCode).map((recipe) => {
@@ -236,12 +291,29 @@ export async function buildData(
   if (unfindableFndds > 0) fndds.report.dropped[DROP_REASONS.unfindable] = unfindableFndds;
   based.report.kept -= unfindableBased;
   if (unfindableBased > 0) based.report.dropped[BASED_DROP_REASONS.unfindable] = unfindableBased;
+  const figures = buildIndependentFigures(
+    readFigureMapping(),
+    {
+      'poore-nemecek-2018': readPooreNemecek(
+        rawPath('pooreNemecek', rawDir),
+        rawPath('pooreNemecekSupplyChain', rawDir),
+      ),
+      'clark-2022': readClark(rawPath('clark', rawDir)),
+    },
+    products,
+    recipes,
+    off.ancestors,
+    new Set(loadDatasets().map((dataset) => dataset.id)),
+  );
   // The app validates with the same schemas on load: fail here rather than at run time.
   return {
     products: ProductsFileSchema.parse(products),
     recipes: RecipesFileSchema.parse(recipes),
     fndds: fndds.report,
     basedCooking: based.report,
+    figures: figures.file,
+    figureRules: figures.expansions,
+    meals: mealFindings,
   };
 }
 

@@ -27,7 +27,8 @@ function reasonKind(note: string | null): string {
   if (note === null) return 'not understood';
   if (note.startsWith('no food in the catalog matches')) return 'food not in the catalog';
   if (note.startsWith('no typical weight')) return 'a count of something with no portion weight';
-  if (note.startsWith('the size of the')) return 'a pack without its size ("1 can")';
+  if (note.startsWith('no typical size of a'))
+    return 'a pack of no known typical size ("1 can chicken broth")';
   return note;
 }
 

@@ -4,6 +4,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIGURES_FILE } from '../../src/figures/load.js';
 import {
   BRANDS_FILE,
   CHECKSUMS_FILE,
@@ -45,6 +46,7 @@ writeFileSync(
   join(DATA_DIR, CHECKSUMS_FILE),
   serialise(checksumsFile({ ...written, [BRANDS_FILE]: readFileSync(join(DATA_DIR, BRANDS_FILE), 'utf8') })),
 );
+writeFileSync(join(DATA_DIR, FIGURES_FILE), serialise(output.figures));
 // The equivalence factor needs no raw data: its cited inputs are in equivalences.ts.
 writeFileSync(join(DATA_DIR, 'equivalences.json'), serialise(buildEquivalences()));
 process.stdout.write(
@@ -66,3 +68,18 @@ process.stdout.write(
     `${basedCooking.assumedServings.recipes} kept recipes state no servings and were divided into servings of ${basedCooking.assumedServings.gramsPerServing} g; ${basedCooking.seasoningLines} lines with no amount taken as seasonings or optional\n`,
 );
 process.stdout.write(`build:data: based-cooking name clashes: ${JSON.stringify(basedCooking.clashes)}\n`);
+const { figures } = output;
+process.stdout.write(
+  `build:data: independent figures: ${figures.foods.length} of ${output.products.products.length} foods and ${figures.dishes.length} dishes mapped to ${figures.items.length} entries of ${figures.datasets.length - 1} studies → ${FIGURES_FILE}\n`,
+);
+const enlarged = output.meals.filter((finding) => finding.fix === 'serving enlarged');
+process.stdout.write(
+  `build:data: dishes under a portion of what they are named after: ${output.meals.length} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}\n` +
+    output.meals
+      .map(
+        (finding) =>
+          `  ${finding.dish}: ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g → ${finding.fixedGrams} g in ${finding.fixedServingGrams} g (${finding.fix})`,
+      )
+      .join('\n') +
+    '\n',
+);

@@ -30,6 +30,11 @@ export interface OffNames {
   kinds: Map<string, string[]>;
   /** Categories whose code is not in this Agribalyse release (stale 2022 mappings), skipped. */
   staleCodes: number;
+  /**
+   * Code AGB → every category that is that food (carries it as `agribalyse_food_code`) and all their
+   * ancestors: what the taxonomy says the food is ("en:cow-cheeses", "en:dairies").
+   */
+  ancestors: Map<string, Set<string>>;
 }
 
 /**
@@ -49,8 +54,44 @@ function add(map: Map<string, string[]>, code: string, names: readonly string[])
   map.set(code, list);
 }
 
-export function readOffNames(path: string, knownCodes: ReadonlySet<string>): OffNames {
+/**
+ * data/curated/proxy-overrides.json: Open Food Facts categories whose stand-in food (their
+ * `agribalyse_proxy_food_code`) is another food than the one the taxonomy names, with why. The taxonomy
+ * stands generic "Mushrooms" in with the wild morel, the one mushroom Agribalyse 3.2 has, at 6.2 kg
+ * CO2e per kg, so a query for ordinary mushrooms was answered with morels.
+ */
+export const ProxyOverridesFileSchema = z.object({
+  $comment: z.string().optional(),
+  overrides: z.array(
+    z.object({
+      /** The OFF category id, e.g. "en:mushrooms". */
+      category: z.string().regex(/^[a-z]{2}:[a-z0-9-]+$/),
+      /** The Agribalyse code that stands in for it instead. */
+      proxy: z.string().min(1),
+      why: z.string().min(1),
+    }),
+  ),
+});
+
+export function readProxyOverrides(path: string): Map<string, string> {
+  const file = ProxyOverridesFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return new Map(file.overrides.map((override) => [override.category, override.proxy]));
+}
+
+export function readOffNames(
+  path: string,
+  knownCodes: ReadonlySet<string>,
+  /** OFF category id → the code that stands in for it instead of the taxonomy's proxy. */
+  proxyOverrides: ReadonlyMap<string, string> = new Map(),
+): OffNames {
   const taxonomy = TaxonomySchema.parse(JSON.parse(gunzipSync(readFileSync(path)).toString('utf8')));
+  for (const [id, proxy] of proxyOverrides) {
+    const category = taxonomy[id];
+    if (category?.agribalyse_proxy_food_code === undefined)
+      throw new Error(`proxy-overrides.json: ${id} is not an Open Food Facts category with a proxy food`);
+    if (!knownCodes.has(proxy)) throw new Error(`proxy-overrides.json: unknown Agribalyse code ${proxy}`);
+    category.agribalyse_proxy_food_code = { en: proxy };
+  }
   const synonyms = new Map<string, string[]>();
   const related = new Map<string, string[]>();
   const categoriesOf = new Map<string, string[]>();
@@ -77,7 +118,34 @@ export function readOffNames(path: string, knownCodes: ReadonlySet<string>): Off
     if (code !== undefined && knownCodes.has(code)) add(categoriesOf, code, [id]);
   }
   for (const map of [synonyms, related]) for (const list of map.values()) list.sort();
-  return { synonyms, related, kinds: kindsOf(taxonomy, categoriesOf), staleCodes };
+  return {
+    synonyms,
+    related,
+    kinds: kindsOf(taxonomy, categoriesOf),
+    staleCodes,
+    ancestors: ancestorsOf(taxonomy, knownCodes),
+  };
+}
+
+function ancestorsOf(
+  taxonomy: z.infer<typeof TaxonomySchema>,
+  knownCodes: ReadonlySet<string>,
+): Map<string, Set<string>> {
+  const result = new Map<string, Set<string>>();
+  for (const [id, category] of Object.entries(taxonomy)) {
+    const code = category.agribalyse_food_code?.en;
+    if (code === undefined || !knownCodes.has(code)) continue;
+    const found = result.get(code) ?? new Set<string>();
+    const stack = [id];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (found.has(next)) continue;
+      found.add(next);
+      stack.push(...(taxonomy[next]?.parents ?? []));
+    }
+    result.set(code, found);
+  }
+  return result;
 }
 
 function kindsOf(

@@ -18,6 +18,8 @@ export const RAW_FILES = {
   agribalyse: 'agribalyse-3.2/agribalyse-31-synthese.csv',
   ciqual: 'ciqual-2020/Table Ciqual 2020_ENG_2020 07 07.xls',
   pooreNemecek: 'owid-poore-nemecek-2018/Environmental impacts of food (Poore & Nemecek, 2018).csv',
+  pooreNemecekSupplyChain: 'owid-poore-nemecek-2018/food-emissions-supply-chain.csv',
+  clark: 'owid-clark-2022/Environmental impacts of food (Clark et al. 2022).csv',
   offCategories: 'off-taxonomies-2022/categories.full.json.gz',
   fnddsIngredients: 'fndds/2019-2020 FNDDS At A Glance - FNDDS Ingredients.xlsx',
   fnddsPortions: 'fndds/2017-2018 FNDDS At A Glance - Portions and Weights.xlsx',

@@ -87,6 +87,7 @@ export function buildServings(curated: CuratedServings, portions: readonly Fndds
       'USDA ARS, FNDDS 2017-2018 At A Glance: Portions and Weights (public domain): median weight of a portion ("Quantity not specified" unless the group names another) over the WWEIA categories of each group',
     groups,
     categories: curated.categories,
+    ingredients: curated.ingredients,
   });
 }
 

@@ -1,5 +1,6 @@
 import { type Config, loadConfig } from '../config/env.js';
 import { createLogger, type Logger } from '../logging/logger.js';
+import { setDefaultBasis } from '../sources/catalog/load.js';
 import type { CliIo } from './io.js';
 
 export interface Runtime {
@@ -16,6 +17,8 @@ export interface Runtime {
  */
 export function loadRuntime(io: CliIo, quietLevel: 'silent' | 'error' | 'warn' | 'info'): Runtime {
   const config = loadConfig(io.env, io.cwd);
+  // Every verb's catalog (lookups, ingredient lists, compare, the shell, the service) leads with CARBON_BASIS.
+  setDefaultBasis(config.CARBON_BASIS);
   const logLevelExplicit = (io.env.LOG_LEVEL ?? '').trim() !== '';
   const logger = createLogger({
     level: logLevelExplicit ? config.LOG_LEVEL : quietLevel,

@@ -52,8 +52,10 @@ export function adaptDish(
   );
   const outText = out.length === 0 ? '' : `${withText === '' ? 'without' : 'instead of'} ${outNames}`;
   const change = [withText, outText].filter((text) => text !== '').join(' ');
+  // The other datasets' figures were for the dish as named, not as changed: none are carried over.
+  const { sources: _otherFigures, ...named } = answer;
   const result: RecipeResult = {
-    ...answer,
+    ...named,
     name: `${answer.name} ${change}`,
     kgCo2ePerServing: kg,
     climateFriendly: { value: kg <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no', raw: null },

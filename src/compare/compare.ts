@@ -3,6 +3,7 @@ import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
 import { createDishComposer, type DishComposer } from './compose.js';
+import { reordersOf } from './datasets.js';
 import { loadDishTemplates } from './dish-templates.js';
 import type { CarEquivalence } from './equivalence.js';
 import { catalogFoodJudge } from './food-judge.js';
@@ -81,6 +82,7 @@ export async function compareItems(
     notUnderstood: [],
     notRanked: [],
     failed: [],
+    reorders: [],
     capped: options.capped ?? null,
     source: null,
   };
@@ -109,6 +111,7 @@ export async function compareItems(
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
   result.ranked = rankPlaced(footing.placed);
+  result.reorders = reordersOf(result.ranked);
   result.status = result.ranked.length >= MIN_OPTIONS ? 'ranked' : 'too_few';
   result.difference =
     result.status === 'ranked' ? differenceOf(result.ranked, footing.basis, people, deps.car) : null;

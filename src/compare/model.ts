@@ -15,6 +15,26 @@ export type Basis = z.infer<typeof BasisSchema>;
 export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list', 'composed dish']);
 export type TakenAs = z.infer<typeof TakenAsSchema>;
 
+/** An option's figure on another dataset, on the same footing as its ranked figure. */
+export const DatasetFigureSchema = z.object({
+  dataset: z.string(),
+  label: z.string(),
+  kgCo2e: z.number().nonnegative(),
+});
+export type DatasetFigure = z.infer<typeof DatasetFigureSchema>;
+
+/** Two ranked options another dataset orders the other way round. */
+export const ReorderSchema = z.object({
+  dataset: z.string(),
+  label: z.string(),
+  /** The option ranked lower (better) on the headline figures, and the one above it. */
+  lower: z.string(),
+  higher: z.string(),
+  /** "On Poore & Nemecek 2018, Dal (0.71 kg) is higher than Chicken curry (0.65 kg): the two change places". */
+  text: z.string(),
+});
+export type Reorder = z.infer<typeof ReorderSchema>;
+
 export const RankedItemSchema = z.object({
   /** 1 for the lowest. */
   rank: z.number().int().positive(),
@@ -39,6 +59,8 @@ export const RankedItemSchema = z.object({
   portionGrams: z.number().positive().nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),
+  /** The option's figure on every other dataset that has one, on the same footing (compare/datasets.ts). */
+  figures: z.array(DatasetFigureSchema).optional(),
 });
 export type RankedItem = z.infer<typeof RankedItemSchema>;
 
@@ -73,6 +95,8 @@ export const CompareResultSchema = z.object({
   ),
   /** The source failed for these (timeout, rate limit, ...): the error's own view. */
   failed: z.array(z.object({ input: z.string(), error: ErrorViewSchema })),
+  /** Pairs of ranked options another dataset orders the other way round (compare/datasets.ts). */
+  reorders: z.array(ReorderSchema).optional(),
   /** Set when a menu had more options than are compared at once. */
   capped: z.object({ compared: z.number().int(), total: z.number().int() }).nullable(),
   source: SourceInfoSchema.nullable(),

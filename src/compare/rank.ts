@@ -1,7 +1,9 @@
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
-import { formatKg, levelBasis } from '../core/format.js';
+import { verdictShort } from '../core/figures-text.js';
+import { levelBasis } from '../core/format.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Level, ProductResult, RecipeResult } from '../core/result.js';
+import { figuresOnFooting } from './datasets.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';
 import type { FoundResolution } from './resolution.js';
@@ -164,21 +166,18 @@ export function rankPlaced(placed: Placed[]): RankedItem[] {
         portionGrams: entry.portionGrams,
         confidence: found.result.confidence,
         notes: [...found.result.notes, ...entry.extraNotes],
+        figures: figuresOnFooting(
+          found.result,
+          entry.kgCo2e,
+          found.result.kind === 'product' ? perKgFigure(found.result).perKg : found.result.kgCo2ePerServing,
+        ),
       };
     });
 }
 
 function verdictOf(found: FoundResolution): string {
   if (found.takenAs === 'product') return levelBasis('product', found.result.level as Level);
-  const budget = `${formatKg(CLIMATE_FRIENDLY_MAX_KG_PER_SERVING)} kg`;
-  switch (found.result.climateFriendly.value) {
-    case 'yes':
-      return `climate-friendly (within ${budget} per meal)`;
-    case 'no':
-      return `not climate-friendly (over ${budget} per meal)`;
-    case 'unknown':
-      return 'no climate verdict from the source';
-  }
+  return verdictShort(found.result.climateFriendly, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING);
 }
 
 /**

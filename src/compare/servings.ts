@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { dataDir as defaultDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
+import { foldWords } from '../core/fold.js';
 import type { ProductResult } from '../core/result.js';
 import type { PortionWeights } from './resolution.js';
 
@@ -15,6 +16,12 @@ import type { PortionWeights } from './resolution.js';
  */
 
 const GroupName = z.string().min(1);
+
+const IngredientsSchema = z.object({
+  group: GroupName,
+  words: z.array(z.string().regex(/^[a-z]+$/)).min(1),
+  why: z.string().min(1),
+});
 
 export const CuratedServingsSchema = z
   .object({
@@ -37,12 +44,16 @@ export const CuratedServingsSchema = z
     ),
     /** Every Agribalyse category's group; null for what is not eaten as a serving (flour, salt). */
     categories: z.record(z.string().min(1), GroupName.nullable()),
+    /** Products of a meal category eaten as an ingredient (tofu, a plant-based patty), by a word of their name. */
+    ingredients: IngredientsSchema,
   })
   .superRefine((file, context) => {
     for (const [category, group] of Object.entries(file.categories)) {
       if (group !== null && !(group in file.groups))
         context.addIssue({ code: 'custom', message: `${category}: no group "${group}"` });
     }
+    if (!(file.ingredients.group in file.groups))
+      context.addIssue({ code: 'custom', message: `ingredients: no group "${file.ingredients.group}"` });
   });
 export type CuratedServings = z.infer<typeof CuratedServingsSchema>;
 
@@ -62,6 +73,7 @@ export const ServingsFileSchema = z.object({
   source: z.string().min(1),
   groups: z.record(GroupName, ServingGroupSchema),
   categories: z.record(z.string().min(1), GroupName.nullable()),
+  ingredients: IngredientsSchema,
 });
 export type ServingsFile = z.infer<typeof ServingsFileSchema>;
 
@@ -105,8 +117,13 @@ export type ServingOf = (product: ProductResult) => ProductServing | null;
  * group's.
  */
 export function productServings(servings: ServingsFile, portions: PortionWeights | undefined): ServingOf {
+  const ingredientWords = new Set(servings.ingredients.words);
   return (product) => {
-    const groupName = product.category === null ? undefined : servings.categories[product.category];
+    let groupName = product.category === null ? undefined : servings.categories[product.category];
+    const named = foldWords(product.name).split(' ');
+    if (groupName !== undefined && groupName !== null && servings.groups[groupName]?.meal === true) {
+      if (named.some((word) => ingredientWords.has(word))) groupName = servings.ingredients.group;
+    }
     const group = groupName === undefined || groupName === null ? undefined : servings.groups[groupName];
     if (group?.meal === true) {
       return {

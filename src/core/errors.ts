@@ -47,6 +47,17 @@ export class InvalidRecipeFormError extends InvalidInputError {
   }
 }
 
+/**
+ * An ingredient list whose amounts or servings no recipe has ("serves 0", "1e30g beef", a figure above
+ * any meal's): refused with the reason rather than answered with an absurd or missing figure.
+ */
+export class InvalidRecipeListError extends InvalidInputError {
+  constructor(reason: string) {
+    super(reason);
+    this.message = `invalid ingredient list: ${reason}`;
+  }
+}
+
 /** A comparison that cannot be made as asked (too few or too many options, a bad group size). */
 export class InvalidComparisonError extends InvalidInputError {
   constructor(reason: string) {

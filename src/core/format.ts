@@ -1,9 +1,9 @@
 import { AVERAGE_MEAL_KG_PER_SERVING, CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from './levels.js';
-import type { Level } from './result.js';
+import type { Level, Unit } from './result.js';
 
 /**
- * How figures and levels are put in words, once for every renderer and for compare's verdicts
- * (src/render/shared.ts re-exports them for the renderers).
+ * How figures and levels are put in words, once for every renderer and for core's and compare's
+ * sentences (src/render/shared.ts re-exports them for the renderers).
  */
 
 /**
@@ -27,6 +27,18 @@ export function formatKg(value: number): string {
 
 function trimZeros(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** "per kg", "per litre", "per serving". */
+export function unitLabel(unit: Unit | 'serving'): string {
+  switch (unit) {
+    case 'kg':
+      return 'per kg';
+    case 'L':
+      return 'per litre';
+    case 'serving':
+      return 'per serving';
+  }
 }
 
 /**

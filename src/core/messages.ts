@@ -6,6 +6,7 @@ import {
   InvalidComparisonError,
   InvalidInputError,
   InvalidRecipeFormError,
+  InvalidRecipeListError,
   LookupCancelledError,
   NotARecipeError,
   NotFoundError,
@@ -96,6 +97,13 @@ export function toErrorView(error: unknown): ErrorView {
       error.code,
       `That ${error.field === 'servings' ? 'number of servings' : 'ingredient list'} can't be used: ${error.reason}.`,
       'Put one ingredient with its amount on each line, e.g. `500g beef mince`, and servings as a number.',
+    );
+  }
+  if (error instanceof InvalidRecipeListError) {
+    return view(
+      error.code,
+      `That ingredient list can't be used: ${error.reason}.`,
+      'Give each amount as the recipe has it (e.g. `500g beef mince`) and the servings as a number from 1 to 100 (`serves 4`).',
     );
   }
   if (error instanceof InvalidComparisonError) {

@@ -18,6 +18,43 @@ export const SourceInfoSchema = z.object({
 });
 export type SourceInfo = z.infer<typeof SourceInfoSchema>;
 
+/**
+ * One dataset's figure for the food or dish answered, as that dataset names it. A result lists one per
+ * dataset that has the food, the headline (the figure the answer leads with) first; the others stand
+ * beside it so every answer shows the range. Dishes and ingredient lists are per serving.
+ */
+export const FigureSourceSchema = z.object({
+  /** The dataset's id (data/datasets.json), e.g. "agribalyse-3.2", "poore-nemecek-2018". */
+  dataset: z.string().min(1),
+  /** Short citation: "ADEME Agribalyse 3.2", "Poore & Nemecek 2018", "Clark et al. 2022". */
+  label: z.string().min(1),
+  /** Where the figure holds: "France", "global", "UK". */
+  region: z.string().min(1),
+  /** The dataset's own item ("Beef (beef herd)", "Beef steak"), or the dish computed from its ingredients. */
+  name: z.string().min(1),
+  kgCo2e: z.number().nonnegative(),
+  per: z.enum(['kg', 'L', 'serving']),
+  /** `mean` where the dataset gives one; `median` where it gives only that (Poore & Nemecek's oils). */
+  statistic: z.enum(['mean', 'median']).nullable(),
+  /** The dataset's median beside its mean, where it gives one (Poore & Nemecek). */
+  medianKgCo2e: z.number().nonnegative().nullable(),
+  /**
+   * `entry`: the dataset's own entry for this food or dish; `ingredients`: computed from the dish's
+   * ingredients with this dataset's figures where they map and the headline's elsewhere.
+   */
+  method: z.enum(['entry', 'ingredients']),
+  /** For `ingredients`: the share of the weight priced with this dataset's own figures, 0..1. */
+  mappedShare: z.number().min(0).max(1).nullable(),
+  /** Only part of an ingredient list was understood: the figure is a lower bound. */
+  lowerBound: z.boolean(),
+  /**
+   * Products: the kg of the dataset's item in a kg of this food, where it is not 1 (cooked rice holds
+   * about 0.4 kg of rice as sold; a kg of cooked beef takes about 1.3 kg of raw beef); else null.
+   */
+  kgPerKg: z.number().positive().nullable(),
+});
+export type FigureSource = z.infer<typeof FigureSourceSchema>;
+
 export const ComparisonSchema = z.object({
   /** Absolute percentage, e.g. 32 for "32% higher". */
   percent: z.number().nonnegative(),
@@ -56,11 +93,22 @@ export const ProductResultSchema = z.object({
   /** Caveats worth showing, e.g. "Per litre assuming 1 kg/L". */
   notes: z.array(z.string()),
   source: SourceInfoSchema,
+  /** Every dataset's figure for this food, the headline first; absent where the source states none. */
+  sources: z.array(FigureSourceSchema).optional(),
+  /** The independent datasets consulted that have no figure for it (their labels), to say so. */
+  withoutFigure: z.array(z.string()).optional(),
 });
 export type ProductResult = z.infer<typeof ProductResultSchema>;
 
+/**
+ * `yes` when every dataset's figure is within the budget, `no` when every one is over it, `depends`
+ * when they disagree, `unknown` when no figure can tell (core/verdict.ts decides, for every surface).
+ */
+export const VerdictValueSchema = z.enum(['yes', 'no', 'depends', 'unknown']);
+export type VerdictValue = z.infer<typeof VerdictValueSchema>;
+
 export const VerdictSchema = z.object({
-  value: z.enum(['yes', 'no', 'unknown']),
+  value: VerdictValueSchema,
   /** The raw text when the source sent something we could not interpret. */
   raw: z.string().nullable(),
 });
@@ -90,6 +138,10 @@ export const RecipeResultSchema = z.object({
   status: z.string().nullable(),
   notes: z.array(z.string()),
   source: SourceInfoSchema,
+  /** Every dataset's per-serving figure for this dish, the headline first; absent where none is stated. */
+  sources: z.array(FigureSourceSchema).optional(),
+  /** The independent datasets consulted that give no figure for it (their labels), to say so. */
+  withoutFigure: z.array(z.string()).optional(),
 });
 export type RecipeResult = z.infer<typeof RecipeResultSchema>;
 

@@ -1,3 +1,4 @@
+import { basisText, verdictText } from './figures-text.js';
 import {
   type Contributor,
   isIngredientListResult,
@@ -26,8 +27,16 @@ export interface ResultView {
   /** Products: the comparison with its category, one sentence; null when the source gave none. */
   comparison: string | null;
   category: string | null;
-  /** Recipes: the climate-friendly verdict and the budget it is judged by. */
-  verdict: (Verdict & { thresholdKgPerServing: number }) | null;
+  /**
+   * Where the figure comes from and what every other dataset says, in one sentence: "28.9 kg CO2e per
+   * kg in France (ADEME Agribalyse 3.2); global average 99.5 … (Poore & Nemecek 2018), …".
+   */
+  basis: string;
+  /**
+   * Recipes: the climate-friendly verdict judged on every dataset, the budget, and the verdict in words
+   * that say which side of the budget the serving falls ("Depends on the data: within … on …, over it on …").
+   */
+  verdict: (Verdict & { thresholdKgPerServing: number; text: string }) | null;
   /** Recipes: the largest contributors first, at most MAX_CONTRIBUTORS. */
   contributors: Contributor[];
   /** How many contributors were left out. */
@@ -70,9 +79,14 @@ export function resultView(result: LookupResult): ResultView {
     level: result.level,
     comparison: comparison === '' ? null : comparison,
     category: category === '' ? null : category,
+    basis: basisText(result),
     verdict:
       result.kind === 'recipe'
-        ? { ...result.climateFriendly, thresholdKgPerServing: result.thresholdKgPerServing }
+        ? {
+            ...result.climateFriendly,
+            thresholdKgPerServing: result.thresholdKgPerServing,
+            text: verdictText(result, result.climateFriendly),
+          }
         : null,
     contributors: shown,
     moreContributors: contributors.length - shown.length,

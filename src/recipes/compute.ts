@@ -1,10 +1,15 @@
 import { NotARecipeError } from '../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
-import type { Contributor, IngredientLine, IngredientListResult } from '../core/result.js';
+import type { Contributor, FigureSource, IngredientLine, IngredientListResult } from '../core/result.js';
+import { climateVerdict, verdictOfSources } from '../core/verdict.js';
+import { recipeOnBasis } from '../figures/basis.js';
+import { catalogSource, type FiguresTable } from '../figures/table.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
+import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
 import { parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
+import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
 import { weigh } from './weigh.js';
 
@@ -16,6 +21,11 @@ import { weigh } from './weigh.js';
 
 /** Below this share of the weight understood, the figure is called incomplete (issue #10: "about 90%"). */
 export const INCOMPLETE_BELOW = 0.9;
+/**
+ * The words of a line's food tried against the catalog: 99% of the catalog's product names and aliases
+ * have at most 12 words, and a longer description would make the suffix tries below grow with it.
+ */
+const MAX_FOOD_WORDS = 12;
 /** A first line is a title only when it names a dish this clearly (an exact name or alias scores 1). */
 const TITLE_CONFIDENCE = 0.95;
 
@@ -24,7 +34,7 @@ export interface RecipeComputer {
   compute(text: string): IngredientListResult;
 }
 
-type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures' | 'basis'>;
 
 /**
  * The catalog food a line names: the whole description, then the portion table's name for it
@@ -32,10 +42,11 @@ type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe'>;
  */
 function findFood(catalog: FoodMatcher, food: string, portionName: string | null): FoodMatch | null {
   if (food === '') return null;
-  const tries = [food];
+  // A food's name is a few words; a long description is cut so that matching stays bounded.
+  const words = food.split(' ').slice(0, MAX_FOOD_WORDS);
+  const tries = [words.join(' ')];
   if (portionName !== null) tries.push(portionName);
-  const words = food.split(' ');
-  for (let i = 1; i < words.length; i++) tries.push(words.slice(i).join(' '));
+  for (let i = 1; i < Math.min(words.length, MAX_FOOD_WORDS); i++) tries.push(words.slice(i).join(' '));
   for (const attempt of tries) {
     const match = catalog.matchFood(attempt);
     if (match !== null) return match;
@@ -43,20 +54,36 @@ function findFood(catalog: FoodMatcher, food: string, portionName: string | null
   return null;
 }
 
+/** A title is a heading, not a paragraph: longer first parts are read as ingredients. */
+const MAX_TITLE_LENGTH = 80;
+
 /**
- * "Cottage pie | 500g beef mince | …": a first part with no quantity that names a dish in the catalog
- * is the recipe's title, not an ingredient. The answer's name shows it, so it is never lost.
+ * "Cottage pie | 500g beef mince | …", "Black bean tacos\n2 (15 oz) cans black beans\n…": a first part
+ * with no quantity, before at least two that have one, is the recipe's title rather than an ingredient
+ * unless it names one food clearly ("Garlic", "Olive oil") that no later line weighs; a clear dish name
+ * ("Coq au vin") is a title even when it is also a food, and so is "Roast duck" above "1 whole duck".
+ * The answer's name shows it, so it is never lost.
  */
 function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | null {
-  const first = parts[0]?.replace(/[:\s]+$/, '');
-  if (first === undefined || parts.length < 3 || hasQuantity(first)) return null;
+  const first = parts[0]?.replace(/[:.\s]+$/, '');
+  if (first === undefined || first.length > MAX_TITLE_LENGTH || hasQuantity(first)) return null;
+  // Only the lines that are read count: a 40,000-character text is not parsed in full for a title.
+  const read = parts.slice(1, MAX_RECIPE_PARTS + 1);
+  if (read.filter(hasQuantity).length < 2) return null;
+  if (parseLine(first).amount.kind !== 'none') return null;
   try {
-    // Only a clear match: the dish matcher reads "Ground beef" as tacos at 0.74.
-    const dish = catalog.findRecipe(first);
-    return (dish.confidence ?? 0) >= TITLE_CONFIDENCE ? display(first) : null;
+    // A clear dish name only: the dish matcher reads "Ground beef" as tacos at 0.74.
+    if ((catalog.findRecipe(first).confidence ?? 0) >= TITLE_CONFIDENCE) return display(first);
   } catch {
-    return null;
+    // Not a dish the catalog names; it may still be a title.
   }
+  const food = catalog.matchFood(first);
+  const clearFood = food !== null && !food.closest && food.confidence >= TITLE_CONFIDENCE;
+  if (!clearFood) return display(first);
+  // "Roast duck" above "1 whole duck (about 2 kg)": a dish named after a food the list then weighs.
+  const titleWords = new Set(singularWords(first));
+  const named = read.some((part) => singularWords(parseLine(part).food).some((word) => titleWords.has(word)));
+  return named ? display(first) : null;
 }
 
 function display(text: string): string {
@@ -67,10 +94,23 @@ function display(text: string): string {
 export interface Line extends IngredientLine {
   /** Skipped lines whose weight is unknown count in the understood share at the average line weight. */
   weightUnknown: boolean;
+  /** The Agribalyse code of the food a counted line was taken as, for the studies' figures. */
+  code?: string;
 }
 
 export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
   const parsed = parseLine(text);
+  if (parsed.unreadable !== undefined) {
+    return {
+      text,
+      status: 'skipped',
+      grams: null,
+      food: null,
+      kgCo2e: null,
+      note: parsed.unreadable,
+      weightUnknown: true,
+    };
+  }
   if (parsed.amount.kind === 'negligible') {
     return {
       text,
@@ -95,7 +135,8 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
   }
   const portion = portions.find(parsed.food);
   const match = findFood(catalog, parsed.food, portion?.name ?? null);
-  const weight = weigh(parsed.amount, parsed.food, portion, match);
+  const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
+  if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {
     return {
       text,
@@ -122,6 +163,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     kgCo2e: (weight.grams / 1000) * match.kgCo2ePerKg,
     note: note === '' ? null : note,
     weightUnknown: false,
+    code: match.code,
   };
 }
 
@@ -150,6 +192,7 @@ export function computeIngredientList(
   portions: PortionTable,
 ): IngredientListResult {
   const { parts: allParts, servings } = readListText(text);
+  checkServings(servings);
   const title = dishTitle(allParts, catalog);
   const parts = title === null ? allParts : allParts.slice(1);
   const lines: Line[] = parts.slice(0, MAX_RECIPE_PARTS).map((part) => computeLine(part, catalog, portions));
@@ -174,6 +217,7 @@ export function computeIngredientList(
   const count = servings?.count ?? 1;
   const totalKg = counted.reduce((sum, line) => sum + (line.kgCo2e ?? 0), 0);
   const perServing = totalKg / count;
+  checkPerServing(perServing);
   const share = understoodShare(lines);
   const incomplete = share < INCOMPLETE_BELOW;
   const contributors: Contributor[] = counted
@@ -198,34 +242,72 @@ export function computeIngredientList(
   const skipped = lines.filter((line) => line.status === 'skipped').length;
   if (skipped > 0) notes.push(`${skipped} line${skipped === 1 ? ' was' : 's were'} skipped (listed below).`);
   const perServingRounded = round(perServing, 3);
-  return {
-    kind: 'recipe',
-    query: display(text),
-    name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
-    kgCo2ePerServing: perServingRounded,
-    climateFriendly: {
-      // An incomplete figure is a lower bound: over the budget is certain, under it is not.
-      value: perServingRounded > CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'no' : incomplete ? 'unknown' : 'yes',
-      raw: null,
+  const sources = listSources(catalog.figures ?? null, counted, count, perServingRounded, incomplete);
+  return recipeOnBasis<IngredientListResult>(
+    {
+      kind: 'recipe',
+      query: display(text),
+      name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
+      kgCo2ePerServing: perServingRounded,
+      // Every dataset's figure decides, each a lower bound when part of the list was not understood.
+      climateFriendly: {
+        value:
+          sources === undefined
+            ? climateVerdict([{ kgCo2e: perServingRounded, lowerBound: incomplete }])
+            : verdictOfSources(sources),
+        raw: null,
+      },
+      thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+      level: recipeLevel(perServingRounded),
+      contributors,
+      confidence: null,
+      status: null,
+      notes,
+      source: CATALOG_SOURCE_INFO,
+      ...(sources === undefined || catalog.figures == null
+        ? {}
+        : { sources, withoutFigure: catalog.figures.withoutFigure(sources) }),
+      ingredientList: {
+        servings: count,
+        servingsStated: servings !== null,
+        lines: lines.map(({ weightUnknown: _unused, code: _code, ...line }) => ({
+          ...line,
+          kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
+        })),
+        understoodShare: round(share, 3),
+        incomplete,
+      },
     },
-    thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-    level: recipeLevel(perServingRounded),
-    contributors,
-    confidence: null,
-    status: null,
-    notes,
-    source: CATALOG_SOURCE_INFO,
-    ingredientList: {
-      servings: count,
-      servingsStated: servings !== null,
-      lines: lines.map(({ weightUnknown: _unused, ...line }) => ({
-        ...line,
-        kgCo2e: line.kgCo2e === null ? null : round(line.kgCo2e, 4),
-      })),
-      understoodShare: round(share, 3),
-      incomplete,
-    },
-  };
+    catalog.basis ?? 'agribalyse',
+  );
+}
+
+/**
+ * The list's per-serving figure on every dataset: the catalog's first, then each study's, priced on the
+ * counted lines. With no figures table, the catalog's alone.
+ */
+function listSources(
+  figures: FiguresTable | null,
+  counted: readonly Line[],
+  servings: number,
+  perServing: number,
+  incomplete: boolean,
+): FigureSource[] | undefined {
+  if (figures === null) return undefined;
+  const headline = catalogSource(
+    figures.catalogDataset,
+    'the ingredient list',
+    perServing,
+    'serving',
+    incomplete,
+  );
+  const ingredients = counted.map((line) => ({
+    code: line.code ?? null,
+    grams: (line.grams ?? 0) / servings,
+    kgCo2e: (line.kgCo2e ?? 0) / servings,
+  }));
+  const grams = ingredients.reduce((sum, each) => sum + each.grams, 0);
+  return [headline, ...figures.dishSources(null, ingredients, grams, incomplete)];
 }
 
 export function createRecipeComputer(catalog: FoodMatcher, portions: PortionTable): RecipeComputer {

@@ -1,31 +1,28 @@
+import { parseIngredient } from 'parse-ingredient';
 import {
-  convertUnit,
-  extractMeasurements,
-  type ParseIngredientOptions,
-  parseIngredient,
-  unitsOfMeasure,
-} from 'parse-ingredient';
+  type Amount,
+  bracketMeasure,
+  leadingMeasure,
+  type Measure,
+  measureAmount,
+  middle,
+  scale,
+} from './measure.js';
+import { type ListVocabulary, listVocabulary, quantityWordValue } from './words.js';
+
+export type { Amount } from './measure.js';
 
 /**
  * One ingredient line read into an amount and a food description, with parse-ingredient doing the
  * numbers (mixed, unicode and slash fractions, ranges, units) and this module what real lines add
- * around it: "2 x 400g tins", "1 (400 g) can", "150g (1/3 lb)", "100 g / ½ cup", "Lemon juice 1 tbsp",
- * markdown, and negligible amounts ("a pinch", "to taste").
+ * around it: "2 x 400g tins", "1 (400 g) can", "half a bag", "150g (1/3 lb)", "100 g / ½ cup",
+ * "Lemon juice 1 tbsp", "1,200 g", a weight in brackets after a count ("1 whole duck (about 2 kg)"),
+ * markdown, and negligible amounts ("a pinch", "to taste"). The words come from list-words.json.
+ *
+ * Time is linear in the line's length: a line over MAX_LINE_CHARACTERS is not read, parse-ingredient
+ * (whose time grows faster than the length) sees only the line's first PARSED_HEAD_CHARACTERS, and
+ * every pattern here is anchored or scans each character a bounded number of times.
  */
-
-export type Amount =
-  /** A weight, in grams. */
-  | { kind: 'mass'; grams: number }
-  /** A volume, in millilitres. */
-  | { kind: 'volume'; millilitres: number; unit: string }
-  /** A count of whole things or of portions of them: "2" onions, "3 cloves", "1 large". */
-  | { kind: 'count'; count: number; unit: string | null }
-  /** A pack without its size: "1 can". */
-  | { kind: 'pack'; count: number; unit: string }
-  /** Too little to count: "a pinch", "to taste", "salt and pepper". */
-  | { kind: 'negligible' }
-  /** No quantity at all. */
-  | { kind: 'none' };
 
 export interface ParsedLine {
   /** The line as given, whitespace collapsed. */
@@ -33,163 +30,55 @@ export interface ParsedLine {
   amount: Amount;
   /** What the food is called, cleaned of amounts, brackets and preparation notes. */
   food: string;
+  /** Why the line could not be read at all, when that is so. */
+  unreadable?: string;
 }
 
-/** British spellings parse-ingredient does not list, and the centilitre it lacks. */
-const PARSE_OPTIONS: ParseIngredientOptions = {
-  additionalUOMs: {
-    liter: {
-      short: 'l',
-      plural: 'liters',
-      alternates: ['l.', 'litre', 'litres', 'ltr'],
-      type: 'volume',
-      conversionFactor: 1000,
-    },
-    milliliter: {
-      short: 'ml',
-      plural: 'milliliters',
-      alternates: ['mL', 'ml.', 'mL.', 'millilitre', 'millilitres'],
-      type: 'volume',
-      conversionFactor: 1,
-    },
-    centiliter: {
-      short: 'cl',
-      plural: 'centiliters',
-      alternates: ['cl.', 'centilitre', 'centilitres'],
-      type: 'volume',
-      conversionFactor: 10,
-    },
-  },
-};
-/** Millilitres in one unit parse-ingredient's convertUnit does not know. */
-const EXTRA_VOLUMES: Record<string, number> = { centiliter: 10 };
+/**
+ * Lines longer than this are not read: the longest ingredient bullet of the 349 based-cooking recipes
+ * is 259 characters with its markdown and notes, and the blind sets' longest line is shorter.
+ */
+export const MAX_LINE_CHARACTERS = 300;
+/** The quantity and unit are at the start of a line; parse-ingredient is given no more than this. */
+const PARSED_HEAD_CHARACTERS = 80;
 
 const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
-const PACK_WORDS =
-  /^(?:tins?|cans?|jars?|packs?|packets?|packages?|pkgs?|bags?|boxe?s?|cartons?|bottles?|blocks?|containers?|envelopes?|sachets?|pots?|tubs?|punnets?|bunch(?:es)?|heads?|bulbs?|loa(?:f|ves)|sticks?)\b/i;
-/** Count units parse-ingredient knows that name a pack of unknown size. */
-const PACK_UNITS = new Set(['can', 'bag', 'box', 'carton', 'container', 'pack', 'package', 'bunch']);
-/** Portion words parse-ingredient does not know as units, read from the start of the description. */
-const PORTION_WORDS: Record<string, string> = {
-  clove: 'clove',
-  cloves: 'clove',
-  slice: 'slice',
-  slices: 'slice',
-  stalk: 'stalk',
-  stalks: 'stalk',
-  stick: 'stick',
-  sticks: 'stick',
-  rib: 'rib',
-  ribs: 'rib',
-  head: 'head',
-  heads: 'head',
-  leaf: 'leaf',
-  leaves: 'leaf',
-  sprig: 'sprig',
-  sprigs: 'sprig',
-  ear: 'ear',
-  ears: 'ear',
-  rasher: 'rasher',
-  rashers: 'rasher',
-  wedge: 'wedge',
-  wedges: 'wedge',
-  floret: 'floret',
-  florets: 'floret',
-  cube: 'cube',
-  cubes: 'cube',
-  piece: 'each',
-  pieces: 'each',
-  whole: 'each',
-};
-const NEGLIGIBLE =
-  /\b(?:pinch(?:es)?|dash(?:es)?|to taste|a few drops|drops? of|sprinkl(?:e|ing)|for garnish|to garnish|for dusting|for greasing|as needed|as required|smidgen)\b/i;
-/** Seasonings and water: without a quantity they do not change a footprint. */
-const NEGLIGIBLE_FOODS =
-  /^(?:(?:sea |kosher |table |black |white |ground |freshly ground |cracked )?(?:salt|pepper|peppercorns?)(?: and (?:black )?pepper)?|salt & pepper|water|ice|ice cubes?|cooking spray)$/i;
+const QUANTITY_CHARACTER = new RegExp(`[\\d${UNICODE_FRACTIONS}]`);
+const HEADING = new RegExp(`^[^:\\d${UNICODE_FRACTIONS}]{1,40}:\\s*(?=[\\d${UNICODE_FRACTIONS}])`);
+const TIMES = new RegExp(
+  `^(\\d+(?:[.,]\\d+)?|[${UNICODE_FRACTIONS}])\\s*[x×]\\s*(?=[\\d${UNICODE_FRACTIONS}])`,
+  'i',
+);
+/**
+ * "1,200 g", "10,000": groups of three digits after a comma are thousands. "1,5 kg" (one or two
+ * digits after the comma) stays a decimal comma, read further on.
+ */
+const THOUSANDS = /(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)/g;
 
-/** Herbs and whole spices counted in pieces weigh a gram or less each: "2 bay leaves", "3 sprigs thyme". */
-const NEGLIGIBLE_COUNTED =
-  /^(?:dried |fresh |whole )?(?:bay ?lea(?:f|ves)|bayleaf|star anise|cardamom(?: pods?)?|juniper berr(?:y|ies)|thyme|rosemary|sage(?: leaves)?|curry leaves|(?:kaffir )?lime leaves|cinnamon sticks?|cloves?)$/i;
-
-/** Markdown emphasis and links, list bullets, leading "about". */
-function tidy(text: string): string {
+/** Markdown emphasis and links, list bullets, a leading "about". */
+function tidy(text: string, vocabulary: ListVocabulary): string {
   return text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\][]*)\]\([^()]*\)/g, '$1')
     .replace(/[*_`]+/g, '')
     .replace(/^\s*(?:[-•·+]|\d+[.)])\s+(?=\S)/, '')
-    .replace(/^\s*(?:[~≈]|about|approx\.?|approximately|around|roughly)\s*/i, '')
+    .replace(vocabulary.approximately, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-/** The middle of a range, else the quantity. */
-function middle(quantity: number, quantity2: number | null): number {
-  return quantity2 !== null && quantity2 > quantity ? (quantity + quantity2) / 2 : quantity;
-}
-
-interface Measure {
-  amount: Amount;
-  /** Characters of the text the measure took. */
-  length: number;
-}
-
-/** A mass or volume measurement at the very start of text ("400g", "(400 g)", "15 oz", "/ ½ cup"). */
-function leadingMeasure(text: string): Measure | null {
-  const opening = /^\s*[(/]?\s*/.exec(text)![0];
-  const rest = text.slice(opening.length);
-  // extractMeasurements wants a space in "15oz"; the glued form is as common in real lines.
-  const glued = /^([\d.,/]+)([a-z])/i.exec(rest);
-  const spaced = glued === null ? rest : `${glued[1]} ${rest.slice(glued[1]!.length)}`;
-  const found = extractMeasurements(spaced.slice(0, 40), PARSE_OPTIONS)[0];
-  if (found === undefined || found.quantity === null || found.unitOfMeasureID === null) return null;
-  if (found.startIndex !== 0) return null;
-  const amount = measureAmount(middle(found.quantity, found.quantity2), found.unitOfMeasureID);
-  if (amount === null) return null;
-  let length =
-    opening.length + found.endIndex - (glued === null || found.endIndex <= glued[1]!.length ? 0 : 1);
-  const close = /^\s*\)/.exec(text.slice(length));
-  if (close !== null) length += close[0].length;
-  return { amount, length };
-}
-
-function measureAmount(quantity: number, unitId: string): Amount | null {
-  const extra = EXTRA_VOLUMES[unitId];
-  if (extra !== undefined) return { kind: 'volume', millilitres: quantity * extra, unit: unitId };
-  const unit = unitsOfMeasure[unitId as keyof typeof unitsOfMeasure];
-  if (unit === undefined) return null;
-  if (unit.type === 'mass') {
-    const grams = convertUnit(quantity, unitId, 'gram');
-    return grams === null ? null : { kind: 'mass', grams };
-  }
-  if (unit.type === 'volume') {
-    const millilitres = convertUnit(quantity, unitId, 'milliliter');
-    return millilitres === null ? null : { kind: 'volume', millilitres, unit: unitId };
-  }
-  return null;
-}
-
-function scale(amount: Amount, factor: number): Amount {
-  switch (amount.kind) {
-    case 'mass':
-      return { ...amount, grams: amount.grams * factor };
-    case 'volume':
-      return { ...amount, millilitres: amount.millilitres * factor };
-    case 'count':
-    case 'pack':
-      return { ...amount, count: amount.count * factor };
-    default:
-      return amount;
-  }
-}
-
 /** "Lemon juice 1 tbsp", "beef (chuck): 1kg | 2 1/4lb": a food first, its quantity after. */
-function trailingQuantity(text: string): { quantityText: string; food: string } | null {
-  const match = new RegExp(`^([^\\d${UNICODE_FRACTIONS}]{2,}?)[\\s:,-]+([\\d${UNICODE_FRACTIONS}].*)$`).exec(
-    text,
-  );
-  if (match === null) return null;
-  const quantityText = match[2]!.split('|')[0]!.trim();
-  const measure = leadingMeasure(quantityText);
+function trailingQuantity(
+  text: string,
+  vocabulary: ListVocabulary,
+): { quantityText: string; food: string } | null {
+  const first = QUANTITY_CHARACTER.exec(text);
+  if (first === null || first.index === 0) return null;
+  const before = text.slice(0, first.index);
+  const food = before.replace(/[\s:,-]+$/, '');
+  // The food needs two characters, and a space, colon, comma or dash before the quantity.
+  if (food.length < 2 || food.length === before.length) return null;
+  const quantityText = text.slice(first.index).split('|')[0]!.trim();
+  const measure = leadingMeasure(quantityText, vocabulary);
   // Only a bare measure may follow ("1 tbsp", "50 g"): "2 eggs" after a name is not a quantity of it.
   if (
     measure === null ||
@@ -199,55 +88,131 @@ function trailingQuantity(text: string): { quantityText: string; food: string } 
       .trim() !== ''
   )
     return null;
-  return { quantityText, food: match[1]!.trim() };
+  return { quantityText, food: food.trim() };
+}
+
+/** A pack word at the start of a description: its kind and the description after it. */
+function leadingPack(
+  description: string,
+  vocabulary: ListVocabulary,
+  /** "whole" is a pack only right after a count ("1 whole duck"), never after a measure ("3 cups whole milk"). */
+  afterCount = false,
+): { kind: string; rest: string } | null {
+  const pack = vocabulary.packAtStart.exec(description);
+  if (pack === null) return null;
+  const kind = vocabulary.packKind.get(pack[1]!.toLowerCase());
+  if (kind === undefined || (!afterCount && vocabulary.words.packsNotDroppedFromFood.includes(kind)))
+    return null;
+  return { kind, rest: description.slice(pack[0].length).trimStart() };
+}
+
+function withPack(amount: Amount, pack: string | undefined): Amount {
+  return pack !== undefined && (amount.kind === 'mass' || amount.kind === 'volume')
+    ? { ...amount, pack }
+    : amount;
 }
 
 /**
- * The size of one of a count of things: "(400 g) can tomatoes", "15 oz can", "tin (415g) beans",
- * "salmon fillets (about 140g each)". `rest` is the description without it.
+ * The size of one of a count of things: "(400 g) can tomatoes", "15 oz can", "tin (415g) beans".
+ * `rest` is the description without it.
  */
-function packSize(description: string): { amount: Amount; rest: string } | null {
-  const leading = leadingMeasure(description);
-  if (leading !== null)
-    return { amount: leading.amount, rest: description.slice(leading.length).trim().replace(PACK_WORDS, '') };
-  const pack = PACK_WORDS.exec(description);
-  if (pack !== null) {
-    const after = description.slice(pack[0].length);
-    const measure = /^\s*\(/.test(after) ? leadingMeasure(after) : null;
-    if (measure !== null) return { amount: measure.amount, rest: after.slice(measure.length) };
+function packSize(description: string, vocabulary: ListVocabulary): { amount: Amount; rest: string } | null {
+  const leading: Measure | null = leadingMeasure(description, vocabulary);
+  if (leading !== null) {
+    const after = description.slice(leading.length).trim();
+    const pack = leadingPack(after, vocabulary);
+    return { amount: withPack(leading.amount, pack?.kind), rest: pack === null ? after : pack.rest };
   }
-  const each = /\((?:about |approx\.? |~\s*)?([^()]*?)\s+each\b[^()]*\)/i.exec(description);
-  const eachMeasure = each === null ? null : leadingMeasure(each[1]!);
-  if (eachMeasure !== null && eachMeasure.length === each![1]!.length)
-    return { amount: eachMeasure.amount, rest: description };
+  // "1 tin (415g) beans", "1 bottle 700ml red wine".
+  const pack = leadingPack(description, vocabulary);
+  if (pack !== null) {
+    const measure = leadingMeasure(pack.rest, vocabulary);
+    if (measure !== null)
+      return { amount: withPack(measure.amount, pack.kind), rest: pack.rest.slice(measure.length) };
+  }
   return null;
 }
 
+/** "half a bag", "a 400g tin", "two onions": the quantity words parse-ingredient does not read, as digits. */
+function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string {
+  const vague = vocabulary.vagueMeasure.exec(body);
+  if (vague !== null) {
+    const measure = vocabulary.words.vagueMeasures[vague[1]!.toLowerCase().replace(/\s+/g, ' ')];
+    if (measure !== undefined) return `${measure} ${body.slice(vague[0].length)}`;
+  }
+  if (vocabulary.vagueAfterA.test(body)) return body;
+  const lead = vocabulary.leadingQuantity.exec(body);
+  if (lead === null) return body;
+  const value = quantityWordValue(vocabulary, lead[1]!);
+  return value === undefined ? body : `${value} ${body.slice(lead[0].length)}`;
+}
+
+/**
+ * parse-ingredient on the head of the body only, the rest added to its description; when the head
+ * has no quantity, on the tail, where parse-ingredient finds a quantity written last ("…, 1 – 1.5kg").
+ */
+function parseBounded(body: string, vocabulary: ListVocabulary) {
+  const decimalComma = (text: string) => text.replace(/^(\d+),(\d+)(?=\s*[a-z])/i, '$1.$2');
+  if (body.length <= PARSED_HEAD_CHARACTERS)
+    return parseIngredient(decimalComma(body), vocabulary.parseOptions)[0];
+  const space = body.lastIndexOf(' ', PARSED_HEAD_CHARACTERS);
+  const cut = space > 0 ? space : PARSED_HEAD_CHARACTERS;
+  const head = parseIngredient(decimalComma(body.slice(0, cut)), vocabulary.parseOptions)[0];
+  if (head !== undefined && head.quantity !== null)
+    return { ...head, description: `${head.description}${body.slice(cut)}` };
+  const tailSpace = body.indexOf(' ', body.length - PARSED_HEAD_CHARACTERS);
+  const tailStart = tailSpace > 0 ? tailSpace : body.length - PARSED_HEAD_CHARACTERS;
+  const tail = parseIngredient(body.slice(tailStart), vocabulary.parseOptions)[0];
+  if (tail !== undefined && tail.quantity !== null)
+    return { ...tail, description: `${body.slice(0, tailStart)} ${tail.description}` };
+  return head === undefined ? undefined : { ...head, description: `${head.description}${body.slice(cut)}` };
+}
+
+function isNegligibleFood(food: string, vocabulary: ListVocabulary): boolean {
+  return vocabulary.negligibleFoods.has(food.toLowerCase());
+}
+
+/** "a handful of basil", "small bunch dill", "few sprigs thyme", "2 bunches parsley": herbs, vaguely. */
+function isVagueHerbs(food: string, vocabulary: ListVocabulary): boolean {
+  const words = food.toLowerCase().split(/\s+/).filter(Boolean);
+  const rest = words.filter((word) => !vocabulary.vagueWords.has(word)).join(' ');
+  return rest !== '' && vocabulary.vagueHerbs.has(rest);
+}
+
+function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean {
+  return vocabulary.negligibleCountedFoods.has(food.toLowerCase().replace(vocabulary.countedModifier, ''));
+}
+
 /** Reads one ingredient line. Never throws. */
-export function parseLine(raw: string): ParsedLine {
+export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLine {
   const text = raw.replace(/\s+/g, ' ').trim();
-  let body = tidy(text);
-  const trailing = trailingQuantity(body);
+  if (text.length > MAX_LINE_CHARACTERS) {
+    return {
+      text,
+      amount: { kind: 'none' },
+      food: '',
+      unreadable: `over ${MAX_LINE_CHARACTERS} characters, too long for one ingredient`,
+    };
+  }
+  let body = tidy(text, vocabulary).replace(
+    THOUSANDS,
+    (_match, head: string, groups: string) => `${head}${groups.replace(/,/g, '')}`,
+  );
+  const trailing = trailingQuantity(body, vocabulary);
   if (trailing !== null) body = `${trailing.quantityText} ${trailing.food}`;
   // "For the dough: 300g flour", "Topping: 200g passata": a heading before the ingredient.
-  else
-    body = body.replace(
-      new RegExp(`^[^:\\d${UNICODE_FRACTIONS}]{1,40}:\\s*(?=[\\d${UNICODE_FRACTIONS}])`),
-      '',
-    );
+  else body = body.replace(HEADING, '');
+  body = quantityWordsAsDigits(body, vocabulary);
 
   // "2 x 400g tins", "2×400 g": a multiplier of what follows.
   let multiplier = 1;
-  const times = new RegExp(
-    `^(\\d+(?:[.,]\\d+)?|[${UNICODE_FRACTIONS}])\\s*[x×]\\s*(?=[\\d${UNICODE_FRACTIONS}])`,
-    'i',
-  ).exec(body);
+  const times = TIMES.exec(body);
   if (times !== null) {
-    multiplier = parseIngredient(times[1]!.replace(',', '.'), PARSE_OPTIONS)[0]?.quantity ?? 1;
+    multiplier = parseIngredient(times[1]!.replace(',', '.'), vocabulary.parseOptions)[0]?.quantity ?? 1;
     body = body.slice(times[0].length);
   }
 
-  const parsed = parseIngredient(body.replace(/^(\d+),(\d+)(?=\s*[a-z])/i, '$1.$2'), PARSE_OPTIONS)[0];
+  const parsed = parseBounded(body, vocabulary);
   if (parsed === undefined) return { text, amount: { kind: 'none' }, food: '' };
   let description = parsed.description;
   let amount: Amount = { kind: 'none' };
@@ -255,36 +220,69 @@ export function parseLine(raw: string): ParsedLine {
   if (parsed.quantity !== null) {
     const quantity = middle(parsed.quantity, parsed.quantity2);
     const unitId = parsed.unitOfMeasureID;
-    const measured = unitId === null ? null : measureAmount(quantity, unitId);
+    const measured = unitId === null ? null : measureAmount(quantity, unitId, vocabulary);
     if (measured !== null) {
-      amount = measured;
       // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units.
-      const again = leadingMeasure(description);
+      const again = leadingMeasure(description, vocabulary);
       if (again !== null) description = description.slice(again.length);
+      // "400g tins kidney beans" (after "2 x"): the stated size of a pack.
+      const pack = leadingPack(description, vocabulary);
+      amount = withPack(measured, pack?.kind);
+      if (pack !== null) description = pack.rest;
     } else {
       // "1 (400 g) can", "1 15 oz can", "1 can (29 ounces)", "1 tin (415g)": packs of a stated size.
-      const size = packSize(description);
+      const size = packSize(description, vocabulary);
+      const unitPack = unitId === null ? undefined : vocabulary.packKind.get(unitId);
       if (size !== null) {
         amount = scale(size.amount, quantity);
         description = size.rest;
-      } else if (unitId !== null && PACK_UNITS.has(unitId)) {
-        amount = { kind: 'pack', count: quantity, unit: unitId };
-      } else if (unitId === 'pinch' || unitId === 'dash' || unitId === 'drop') {
+      } else if (unitPack !== undefined) {
+        amount = { kind: 'pack', count: quantity, unit: unitPack };
+      } else if (unitId !== null && vocabulary.negligibleUnits.has(unitId)) {
         amount = { kind: 'negligible' };
       } else {
-        const first = /^(?:of\s+)?([a-z]+)\b/i.exec(description);
-        const portion = first === null ? undefined : PORTION_WORDS[first[1]!.toLowerCase()];
-        // parse-ingredient reads "large", "medium", "small" as units; they are sizes of a whole thing.
-        const unit = unitId ?? portion ?? null;
-        if (unitId === null && portion !== undefined) description = description.slice(first![0].length);
-        amount = { kind: 'count', count: quantity, unit };
+        let pack = unitId === null ? leadingPack(description, vocabulary, true) : null;
+        // "a whole head of garlic" is one head.
+        const wholeOf = pack === null ? null : /^\s*(?:of\s+)?([a-z]+)\b/i.exec(pack.rest);
+        if (wholeOf && vocabulary.portionWord.has(wholeOf[1]!.toLowerCase())) {
+          description = pack!.rest;
+          pack = null;
+        }
+        if (pack !== null) {
+          amount = { kind: 'pack', count: quantity, unit: pack.kind };
+          description = pack.rest;
+        } else {
+          const first = /^(?:of\s+)?([a-z]+)\b/i.exec(description);
+          const portion = first === null ? undefined : vocabulary.portionWord.get(first[1]!.toLowerCase());
+          // parse-ingredient reads "large", "medium", "small" as units; they are sizes of a whole thing.
+          const unit = unitId ?? portion ?? null;
+          if (unitId === null && portion !== undefined) description = description.slice(first![0].length);
+          amount = { kind: 'count', count: quantity, unit };
+        }
+      }
+      // A weight in brackets wins over a count ("6 lamb chops (about 700g)": 700 g in all) and gives a
+      // pack its size ("1 pack vegan sausages (6 sausages, 300g)"); "(140g each)" is one piece's.
+      if (amount.kind === 'count' || amount.kind === 'pack') {
+        const bracket = bracketMeasure(description, vocabulary);
+        if (bracket !== null) {
+          const perPiece = bracket.each || amount.kind === 'pack';
+          const pack = amount.kind === 'pack' ? amount.unit : undefined;
+          amount = withPack(perPiece ? scale(bracket.amount, amount.count) : bracket.amount, pack);
+        }
       }
     }
   }
-  if (amount.kind === 'none' && (NEGLIGIBLE.test(text) || NEGLIGIBLE_FOODS.test(cleanFood(description))))
+  const food = cleanFood(description, vocabulary);
+  if (
+    amount.kind === 'none' &&
+    (vocabulary.negligiblePhrase.test(text) || isNegligibleFood(food, vocabulary))
+  )
     amount = { kind: 'negligible' };
-  const food = cleanFood(description);
-  if (amount.kind === 'count' && NEGLIGIBLE_COUNTED.test(food)) amount = { kind: 'negligible' };
+  if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
+  // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
+  const vague =
+    amount.kind === 'none' || amount.kind === 'pack' || (amount.kind === 'count' && amount.unit !== null);
+  if (vague && isVagueHerbs(food, vocabulary)) amount = { kind: 'negligible' };
   return { text, amount: scale(amount, multiplier), food };
 }
 
@@ -292,21 +290,18 @@ export function parseLine(raw: string): ParsedLine {
  * The food words of a description: no brackets, no preparation after a comma, no pack word or "of"
  * in front, the first of alternatives ("butter or margarine"), no notes such as "optional".
  */
-export function cleanFood(description: string): string {
+export function cleanFood(description: string, vocabulary = listVocabulary()): string {
   let food = description
-    .replace(/\([^)]*\)?/g, ' ')
-    .replace(/\[[^\]]*\]?/g, ' ')
+    .replace(/\([^()]*\)?/g, ' ')
+    .replace(/\[[^\][]*\]?/g, ' ')
     .replace(/[*_`]+/g, '')
-    .split(/,|;| - | – |\bfor (?:the|serving|garnish|frying|dusting)\b|\bto serve\b|\bplus\b/i)[0]!;
-  food = food.replace(/\b(?:or|and\/or)\b.*$/i, '');
+    .split(vocabulary.foodEnd)[0]!;
+  food = food.replace(vocabulary.alternative, '');
   food = food
     .replace(/^\s*(?:of\s+)?/i, '')
-    .replace(PACK_WORDS, '')
+    .replace(vocabulary.leadWordNotFood, '')
     .replace(/^\s*of\s+/i, '');
-  food = food.replace(
-    /\b(?:optional|divided|heaped|heaping|level|scant|good|generous|large|medium|small|big)\b/gi,
-    ' ',
-  );
+  food = food.replace(vocabulary.notFoodWords, ' ');
   return food
     .replace(/[^\p{L}\p{N}'&\s-]/gu, ' ')
     .replace(/\s+/g, ' ')

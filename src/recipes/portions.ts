@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pluralize from 'pluralize';
 import { z } from 'zod';
 import { SourceUnavailableError } from '../core/errors.js';
-import { foldText } from '../core/fold.js';
 import { defaultDataDir } from '../sources/catalog/load.js';
+import { PackTable, readPackTable } from './packs.js';
+import { PhraseIndex } from './phrases.js';
 
 /**
  * Weights of whole things and household measures ("1 onion", "2 cloves garlic", "1 cup rice"), from
@@ -12,7 +12,7 @@ import { defaultDataDir } from '../sources/catalog/load.js';
  * by scripts/build-data/portions.ts from data/curated/portion-foods.json.
  */
 
-/** Our portion words: a whole thing ("each"), a size, or a household measure. */
+/** Our portion words: a whole thing ("each"), a size, or a household measure. Keep PIECE_KEYS below. */
 export const PortionKeySchema = z.enum([
   'each',
   'small',
@@ -46,9 +46,33 @@ const FoodBase = z.object({
   fnddsCode: z.number().int().positive(),
 });
 
+/** Household measures: what they hold is weighed as it is, cooked or raw. */
+const MEASURE_KEYS: readonly PortionKey[] = ['cup', 'tablespoon', 'teaspoon'];
+
+/** Portions that weigh pieces ("3 pork chops", "2 rashers"), which are raw when a recipe names them. */
+export function isPieceKey(key: PortionKey): boolean {
+  return !MEASURE_KEYS.includes(key);
+}
+
+/**
+ * How FNDDS's cooked weights of pieces become the raw weights a recipe means: by the food's own row
+ * for what one ounce of it raw yields cooked ("1 oz, with bone, raw (yield after cooking, bone
+ * removed)": with bone, as bought), or by the moisture change of the FNDDS 2019-2020 recipe of a food
+ * cooked from raw (chicken breast: -26%).
+ */
+export const RawFromCookedSchema = z.union([
+  z.object({ ounceYield: z.string().min(1) }),
+  z.object({ moistureChangeOf: z.number().int().positive() }),
+]);
+
 export const CuratedPortionFoodsSchema = z.object({
   about: z.string(),
-  foods: z.array(FoodBase.extend({ portions: z.partialRecord(PortionKeySchema, z.string().min(1)) })),
+  foods: z.array(
+    FoodBase.extend({
+      portions: z.partialRecord(PortionKeySchema, z.string().min(1)),
+      raw: RawFromCookedSchema.optional(),
+    }),
+  ),
 });
 export type CuratedPortionFoods = z.infer<typeof CuratedPortionFoodsSchema>;
 
@@ -59,6 +83,8 @@ export const PortionFoodSchema = FoodBase.extend({
   grams: z.partialRecord(PortionKeySchema, z.number().positive()),
   /** FNDDS "Quantity not specified": a typical amount eaten, in grams, when FNDDS gives one. */
   typicalGrams: z.number().positive().nullable(),
+  /** When the pieces' grams are raw weights worked out from FNDDS's cooked ones: how. */
+  raw: z.string().min(1).optional(),
 });
 export type PortionFood = z.infer<typeof PortionFoodSchema>;
 
@@ -81,39 +107,27 @@ export function readPortionsFile(dataDir = defaultDataDir()): PortionsFile {
   return parsed.data;
 }
 
-/** pluralize makes "chillies" "chilly": foods ending in -lli take -llies in the plural. */
-function singularWords(text: string): string[] {
-  return foldText(text)
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-    .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));
-}
-
 /** Finds the portion food a free-text ingredient names: the longest listed word sequence it contains. */
 export class PortionTable {
-  private readonly phrases: { words: string[]; food: PortionFood }[];
+  private readonly index: PhraseIndex<PortionFood>;
 
-  constructor(readonly file: PortionsFile) {
-    this.phrases = file.foods
-      .flatMap((food) => food.words.map((phrase) => ({ words: singularWords(phrase), food })))
-      .sort((a, b) => b.words.length - a.words.length);
+  constructor(
+    readonly file: PortionsFile,
+    /** Typical pack sizes ("1 can chickpeas"), read with the portions from the same data directory. */
+    readonly packs: PackTable = PackTable.empty(),
+  ) {
+    this.index = new PhraseIndex(file.foods.map((food) => ({ phrases: food.words, value: food })));
   }
 
   find(description: string): PortionFood | null {
-    const words = singularWords(description);
-    for (const phrase of this.phrases) {
-      for (let i = 0; i + phrase.words.length <= words.length; i++) {
-        if (phrase.words.every((word, j) => words[i + j] === word)) return phrase.food;
-      }
-    }
-    return null;
+    return this.index.find(description);
   }
 }
 
 let memoised: PortionTable | undefined;
 
 export function loadPortionTable(dataDir?: string): PortionTable {
-  if (dataDir !== undefined) return new PortionTable(readPortionsFile(dataDir));
-  memoised ??= new PortionTable(readPortionsFile());
+  if (dataDir !== undefined) return new PortionTable(readPortionsFile(dataDir), readPackTable(dataDir));
+  memoised ??= new PortionTable(readPortionsFile(), readPackTable());
   return memoised;
 }

@@ -1,8 +1,10 @@
 import { convertUnit } from 'parse-ingredient';
 import { WATER_LIKE_DENSITY_KG_PER_L } from '../core/densities.js';
 import type { FoodMatch } from '../sources/catalog/types.js';
-import type { Amount } from './line.js';
-import type { PortionFood, PortionKey } from './portions.js';
+import type { Amount } from './measure.js';
+import type { PackTable } from './packs.js';
+import { isPieceKey, type PortionFood, type PortionKey, PortionKeySchema } from './portions.js';
+import { type ListVocabulary, listVocabulary } from './words.js';
 
 /** Grams of a line's amount, or why they cannot be known; `assumption` says what a figure rests on. */
 export type Weight = { grams: number; assumption: string | null } | { grams: null; why: string };
@@ -36,18 +38,6 @@ const COUNT_UNITS: Record<string, PortionKey> = {
   medium: 'medium',
   large: 'large',
 };
-/** Portion words a food text may carry itself: "2 celery stalks", "3 garlic cloves". */
-const WORDS_IN_FOOD: readonly [RegExp, PortionKey][] = [
-  [/\bcloves?\b/i, 'clove'],
-  [/\bstalks?\b/i, 'stalk'],
-  [/\bsticks?\b/i, 'stick'],
-  [/\bslices?\b/i, 'slice'],
-  [/\brashers?\b/i, 'rasher'],
-  [/\bsprigs?\b/i, 'sprig'],
-  [/\bheads?\b/i, 'head'],
-  [/\bleaves\b/i, 'leaf'],
-];
-
 function volumeGrams(millilitres: number, portion: PortionFood | null, match: FoodMatch | null): Weight {
   for (const { key, unit } of VOLUME_PORTIONS) {
     const grams = portion?.grams[key];
@@ -67,21 +57,37 @@ function volumeGrams(millilitres: number, portion: PortionFood | null, match: Fo
   };
 }
 
-function countGrams(count: number, unit: string | null, food: string, portion: PortionFood | null): Weight {
+function countGrams(
+  count: number,
+  unit: string | null,
+  food: string,
+  portion: PortionFood | null,
+  packs: PackTable,
+  vocabulary: ListVocabulary,
+): Weight {
   let key: PortionKey = unit === null ? 'each' : (COUNT_UNITS[unit] ?? 'each');
   if (unit === null) {
-    for (const [pattern, word] of WORDS_IN_FOOD) {
-      if (pattern.test(food)) {
-        key = word;
-        break;
-      }
-    }
+    // "3 garlic cloves": the food's own name says which portion is counted.
+    const word = vocabulary.portionWordInFood.exec(food)?.[1];
+    const named = PortionKeySchema.safeParse(
+      word === undefined ? undefined : vocabulary.portionWord.get(word.toLowerCase()),
+    );
+    if (named.success) key = named.data;
+  }
+  // A size the table does not list for this food: one of an ordinary size.
+  const grams =
+    portion?.grams[key] ?? (['small', 'medium', 'large'].includes(key) ? portion?.grams.each : undefined);
+  if (grams === undefined) {
+    // Whole things FNDDS does not weigh: "1 cauliflower", "12 shallots", "a head of garlic".
+    const whole = packs.find(
+      food,
+      key === 'each' || ['small', 'medium', 'large'].includes(key) ? 'whole' : key,
+    );
+    if (whole?.grams !== undefined)
+      return { grams: count * whole.grams, assumption: `taken as ${whole.shown}, a typical size` };
   }
   if (portion === null)
     return { grams: null, why: `no typical weight of "${food}" is known: give it in grams` };
-  // A size the table does not list for this food: one of an ordinary size.
-  const grams =
-    portion.grams[key] ?? (['small', 'medium', 'large'].includes(key) ? portion.grams.each : undefined);
   if (grams === undefined) {
     return {
       grams: null,
@@ -89,28 +95,67 @@ function countGrams(count: number, unit: string | null, food: string, portion: P
     };
   }
   const what = key === 'each' ? portion.name : `${key} of ${portion.name}`;
-  return { grams: count * grams, assumption: `1 ${what} = ${grams} g, USDA FNDDS` };
+  const source =
+    portion.raw !== undefined && isPieceKey(key) ? 'raw, from USDA FNDDS cooked weights' : 'USDA FNDDS';
+  return { grams: count * grams, assumption: `1 ${what} = ${grams} g, ${source}` };
 }
 
-/** The grams of one parsed amount, using FNDDS portion weights and catalog densities where needed. */
+/** Packs without their size: the typical size of that pack of that food, else a whole thing's weight. */
+function packGrams(
+  count: number,
+  kind: string,
+  food: string,
+  portion: PortionFood | null,
+  match: FoodMatch | null,
+  packs: PackTable,
+  vocabulary: ListVocabulary,
+): Weight {
+  const size = packs.find(food, kind);
+  if (size !== null) {
+    const what = `taken as ${size.shown}, a typical ${kind === 'whole' ? 'size' : kind}`;
+    if (size.grams !== undefined) return { grams: count * size.grams, assumption: what };
+    const volume = volumeGrams(count * size.millilitres!, portion, match);
+    if (volume.grams === null) return volume;
+    return { grams: volume.grams, assumption: [what, volume.assumption].filter(Boolean).join('; ') };
+  }
+  // "1 whole lemon", "1 bunch spring onions": a pack word that also names a whole thing.
+  const portionKey = vocabulary.words.packsAlsoPortions[kind];
+  if (portionKey !== undefined) return countGrams(count, portionKey, food, portion, packs, vocabulary);
+  return {
+    grams: null,
+    why: `no typical size of a ${kind} of "${food}" is known: give its size, e.g. "1 x 400g ${kind}"`,
+  };
+}
+
+/** A stated pack size of pulses, sweetcorn or fish from a can counts drained, as an unstated one does. */
+function statedPackGrams(grams: number, kind: string | undefined, food: string, packs: PackTable): Weight {
+  const size = kind === undefined ? null : packs.find(food, kind);
+  if (size === null || size.basis !== 'drained') return { grams, assumption: null };
+  const share = size.grams! / size.netGrams!;
+  return {
+    grams: grams * share,
+    assumption: `drained: ${Math.round(share * 100)}% of the ${kind}'s stated weight, as ${size.shown}`,
+  };
+}
+
+/** The grams of one parsed amount, using pack sizes, FNDDS portion weights and catalog densities. */
 export function weigh(
   amount: Amount,
   food: string,
   portion: PortionFood | null,
   match: FoodMatch | null,
+  packs: PackTable,
+  vocabulary = listVocabulary(),
 ): Weight {
   switch (amount.kind) {
     case 'mass':
-      return { grams: amount.grams, assumption: null };
+      return statedPackGrams(amount.grams, amount.pack, food, packs);
     case 'volume':
       return volumeGrams(amount.millilitres, portion, match);
     case 'count':
-      return countGrams(amount.count, amount.unit, food, portion);
+      return countGrams(amount.count, amount.unit, food, portion, packs, vocabulary);
     case 'pack':
-      return {
-        grams: null,
-        why: `the size of the ${amount.unit} is not given: write e.g. "1 x 400g ${amount.unit}"`,
-      };
+      return packGrams(amount.count, amount.unit, food, portion, match, packs, vocabulary);
     case 'negligible':
       return { grams: 0, assumption: null };
     case 'none':

@@ -1,3 +1,4 @@
+import { MAX_REORDERS } from '../compare/datasets.js';
 import type { Basis, CompareResult, RankedItem } from '../compare/model.js';
 import { formatKg } from './shared.js';
 
@@ -63,7 +64,18 @@ export function summaryLines(result: CompareResult): string[] {
   if (!perPerson && result.people !== null) {
     lines.push('A group total needs figures per serving; these are per kg or litre.');
   }
+  lines.push(...reorderLines(result));
   return lines;
+}
+
+/** When another dataset orders two options the other way round, say so; a handful, then a count. */
+export function reorderLines(result: CompareResult): string[] {
+  const reorders = result.reorders ?? [];
+  const shown = reorders.slice(0, MAX_REORDERS).map((reorder) => `${reorder.text}.`);
+  const more = reorders.length - shown.length;
+  if (more > 0)
+    shown.push(`…and ${more} more pair${more === 1 ? '' : 's'} in another order on another dataset.`);
+  return shown;
 }
 
 /** "0.4", "12", "1,234": kilometres at a precision the comparison can bear. */

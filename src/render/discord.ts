@@ -3,18 +3,20 @@ import { z } from 'zod';
 import type { HelpView } from '../core/help.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import {
-  isIngredientListResult,
-  type Level,
-  type ProductResult,
-  type RecipeResult,
-  type Verdict,
-} from '../core/result.js';
+import { isIngredientListResult, type Level, type ProductResult, type RecipeResult } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
 import { LIST_SHARE_CUSTOM_ID, shareCustomId } from './discord-custom-ids.js';
 import { botMarkdown, escapeMarkdown } from './discord-markdown.js';
 import { ingredientListEmbedFields, type LineFormat } from './ingredient-list-chat.js';
-import { formatFootprint, formatKg, formatShare, levelBasis, levelScale, truncate } from './shared.js';
+import {
+  formatFootprint,
+  formatKg,
+  formatShare,
+  levelBasis,
+  levelScale,
+  truncate,
+  verdictEmoji,
+} from './shared.js';
 
 /**
  * Discord messages as plain API JSON (what both the gateway and the HTTP interactions transport
@@ -183,6 +185,7 @@ function productEmbed(result: ProductResult): DiscordEmbed {
     `**${formatFootprint(result.kgCo2ePerUnit, result.unit)}**`,
     `${levelScale(result.level)} · ${levelBasis('product', result.level)}`,
   ];
+  lines.push(truncate(escapeMarkdown(oneLine(view.basis)), SENTENCE_BUDGET));
   if (view.comparison !== null) {
     lines.push('', truncate(escapeMarkdown(oneLine(view.comparison)), SENTENCE_BUDGET));
   }
@@ -212,8 +215,11 @@ function recipeEmbed(result: RecipeResult): DiscordEmbed {
   const lines = [
     `**${formatFootprint(result.kgCo2ePerServing, 'serving')}**`,
     `${levelScale(result.level)} · ${levelBasis('recipe', result.level)}`,
+    truncate(escapeMarkdown(oneLine(view.basis)), SENTENCE_BUDGET),
     '',
-    verdictLine(result.climateFriendly, result.thresholdKgPerServing),
+    view.verdict === null
+      ? ''
+      : `${verdictEmoji(view.verdict.value)} ${escapeMarkdown(oneLine(view.verdict.text))}`,
   ];
   const fields: DiscordEmbedField[] = [];
   const list = ingredientListEmbedFields(result, DISCORD_LINE_FORMAT, EMBED_LIMITS.fieldValue);
@@ -241,23 +247,6 @@ function resultEmbed(view: ResultView, lines: readonly string[], fields: Discord
     fields,
     footer: footerOf(view),
   };
-}
-
-function verdictLine(verdict: Verdict, threshold: number): string {
-  const budget = `${formatKg(threshold)} kg CO2e per serving`;
-  switch (verdict.value) {
-    case 'yes':
-      return `✅ **Climate-friendly**: within the ${budget} budget for a 1.5 °C diet.`;
-    case 'no':
-      return `❌ **Not climate-friendly**: above the ${budget} budget for a 1.5 °C diet.`;
-    case 'unknown': {
-      const raw =
-        verdict.raw === null
-          ? ''
-          : ` (source said: “${truncate(escapeMarkdown(oneLine(verdict.raw)), 200)}”)`;
-      return `❔ **Climate-friendly: unknown**${raw}. The budget is ${budget}.`;
-    }
-  }
 }
 
 function contributorsField(view: ResultView): DiscordEmbedField | null {

@@ -10,7 +10,9 @@ import { formatFootprint, formatKg, levelBasis } from './shared.js';
 export interface IngredientListTextParts {
   /** "low ▮▯▯", from the text renderer. */
   levelBar: string;
-  /** The verdict with its budget, from the text renderer. */
+  /** The figures of every dataset, from the view model. */
+  basis: string;
+  /** The verdict in words, from the view model. */
   verdict: string;
   /** The notes and source lines, from the text renderer. */
   tail: string[];
@@ -39,7 +41,7 @@ export function renderIngredientListText(
   lines.push(
     `${formatFootprint(result.kgCo2ePerServing, 'serving')} · ${parts.levelBar} (${levelBasis('recipe', result.level)})`,
   );
-  lines.push(`Climate-friendly: ${parts.verdict}`);
+  lines.push(parts.basis, parts.verdict);
   const counted = ingredientList.lines.filter((line) => line.status !== 'skipped');
   const skipped = ingredientList.lines.filter((line) => line.status === 'skipped');
   const whole =

@@ -1,7 +1,8 @@
-import { formatKg } from '../core/format.js';
-import type { Level, Unit } from '../core/result.js';
+import { formatKg, unitLabel } from '../core/format.js';
+import type { Level, Unit, VerdictValue } from '../core/result.js';
 
-export { formatKg, levelBasis } from '../core/format.js';
+// Figures are worded in core (the view model's sentences use them); the renderers share them from here.
+export { formatKg, levelBasis, unitLabel } from '../core/format.js';
 
 /**
  * Pure formatting helpers shared by the Slack and Discord renderers, so both platforms word
@@ -9,18 +10,6 @@ export { formatKg, levelBasis } from '../core/format.js';
  */
 
 export const LEVELS: readonly Level[] = ['low', 'medium', 'high'];
-
-/** "per kg", "per litre", "per serving". */
-export function unitLabel(unit: Unit | 'serving'): string {
-  switch (unit) {
-    case 'kg':
-      return 'per kg';
-    case 'L':
-      return 'per litre';
-    case 'serving':
-      return 'per serving';
-  }
-}
 
 /** "1.23 kg CO2e per litre". */
 export function formatFootprint(value: number, unit: Unit | 'serving'): string {
@@ -80,4 +69,18 @@ export function truncate(text: string, max: number, ellipsis = '…'): string {
   // Do not leave a lone high surrogate at the cut.
   if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
   return `${text.slice(0, Math.max(cut, 0))}${ellipsis}`;
+}
+
+/** The mark beside a verdict's sentence (the sentence itself comes from the view model). */
+export function verdictEmoji(value: VerdictValue): string {
+  switch (value) {
+    case 'yes':
+      return '✅';
+    case 'no':
+      return '❌';
+    case 'depends':
+      return '⚖️';
+    case 'unknown':
+      return '❔';
+  }
 }

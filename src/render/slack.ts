@@ -16,6 +16,7 @@ import {
   levelScale,
   truncate,
   unitLabel,
+  verdictEmoji,
 } from './shared.js';
 import { encodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from './slack-buttons.js';
 
@@ -212,6 +213,7 @@ function productBlocks(result: ProductResult): Block[] {
       `*${formatKg(result.kgCo2ePerUnit)} kg CO2e* ${unitLabel(result.unit)} · ${levelLabel(result.level)} impact: ${levelBasis('product', result.level)}\n${levelScale(result.level)}`,
     ),
   );
+  blocks.push(basisContext(view));
   if (view.comparison !== null) blocks.push(section(escapeFit(view.comparison, SLACK_LIMITS.sectionText)));
   if (view.swap) {
     const swap = view.swap;
@@ -229,19 +231,14 @@ function productBlocks(result: ProductResult): Block[] {
   return blocks;
 }
 
-function verdictLine(result: RecipeResult): string {
-  const budget = `${formatKg(result.thresholdKgPerServing)} kg CO2e per serving`;
-  switch (result.climateFriendly.value) {
-    case 'yes':
-      return `✅ *Climate-friendly:* within the ${budget} budget for a 1.5 °C diet`;
-    case 'no':
-      return `❌ *Not climate-friendly:* above the ${budget} budget for a 1.5 °C diet`;
-    case 'unknown': {
-      const raw = result.climateFriendly.raw?.trim();
-      const said = raw ? ` (the source said “${escapeFit(raw, 200)}”)` : '';
-      return `❔ *Climate-friendly: unknown*${said}. The budget is ${budget}.`;
-    }
-  }
+function verdictLine(view: ResultView): string {
+  if (view.verdict === null) return '';
+  return `${verdictEmoji(view.verdict.value)} ${escapeFit(view.verdict.text, 1000)}`;
+}
+
+/** The figures of every dataset, under the figure. */
+function basisContext(view: ResultView): types.ContextBlock {
+  return context([escapeFit(view.basis, SLACK_LIMITS.contextText)]);
 }
 
 function contributorsBlock(view: ResultView): types.SectionBlock | null {
@@ -280,7 +277,7 @@ function recipeBlocks(result: RecipeResult): Block[] {
       `*${formatKg(result.kgCo2ePerServing)} kg CO2e* ${unitLabel('serving')} · ${levelLabel(result.level)} impact: ${levelBasis('recipe', result.level)}\n${levelScale(result.level)}`,
     ),
   );
-  blocks.push(section(verdictLine(result)));
+  blocks.push(basisContext(view), section(verdictLine(view)));
   const list = ingredientListBlocks(result);
   const contributors = list === null ? contributorsBlock(view) : null;
   if (contributors) blocks.push(contributors);

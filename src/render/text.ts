@@ -1,8 +1,7 @@
 import type { HelpView } from '../core/help.js';
-import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { Reply } from '../core/lookup.js';
 import { type ErrorView, MAX_SUGGESTIONS } from '../core/messages.js';
-import { isIngredientListResult, type Level, type LookupResult, type Verdict } from '../core/result.js';
+import { isIngredientListResult, type Level, type LookupResult } from '../core/result.js';
 import { type ResultView, resultView } from '../core/view.js';
 import { renderIngredientListText } from './ingredient-list-text.js';
 import { formatFootprint, formatKg, formatShare, levelBasis } from './shared.js';
@@ -46,7 +45,8 @@ function renderResult(result: LookupResult): string {
   if (isIngredientListResult(result) && view.verdict !== null) {
     return renderIngredientListText(result, {
       levelBar: levelBar(view.level),
-      verdict: `${verdictText(view.verdict)} (${thresholdText(view.verdict.thresholdKgPerServing)})`,
+      basis: `Figures: ${clean(view.basis)}`,
+      verdict: clean(view.verdict.text),
       tail: tail(view),
       clean,
     });
@@ -55,11 +55,8 @@ function renderResult(result: LookupResult): string {
   lines.push(
     `${formatFootprint(view.value, view.unit)} · ${levelBar(view.level)} (${levelBasis(view.kind, view.level)})`,
   );
-  if (view.verdict !== null) {
-    lines.push(
-      `Climate-friendly: ${verdictText(view.verdict)} (${thresholdText(view.verdict.thresholdKgPerServing)})`,
-    );
-  }
+  lines.push(`Figures: ${clean(view.basis)}`);
+  if (view.verdict !== null) lines.push(clean(view.verdict.text));
   if (view.comparison !== null) lines.push(clean(view.comparison));
   if (view.category !== null) lines.push(`Category: ${clean(view.category)}`);
   if (view.swap !== null) {
@@ -86,16 +83,6 @@ function heading(view: ResultView): string {
   const shown = clean(view.title);
   // Show what was asked when the source matched a differently worded name, so a fuzzy match is visible.
   return view.askedFor === null ? shown : `${shown} (matched from "${clean(view.askedFor)}")`;
-}
-
-function verdictText(verdict: Verdict): string {
-  if (verdict.value !== 'unknown') return verdict.value;
-  return verdict.raw === null ? 'unknown' : `unknown, the source said "${clean(verdict.raw)}"`;
-}
-
-function thresholdText(threshold: number): string {
-  const budget = `≤ ${formatKg(threshold)} kg CO2e per serving`;
-  return threshold === CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? `${budget}, WWF One Planet Plate` : budget;
 }
 
 function tail(view: ResultView): string[] {

@@ -25,20 +25,16 @@ export function productBody(result: ProductResult): ServedProductBody {
     confidence: result.confidence,
     notes: result.notes,
     source: { label: result.source.label, attribution: result.source.attribution ?? null },
+    sources: result.sources ?? [],
   };
 }
 
 export function recipeBody(result: RecipeResult): ServedRecipeBody {
-  // The catalog always decides; should a verdict ever be "unknown", the threshold decides instead so
-  // that clients of the spec only ever see "yes" or "no".
-  const friendly =
-    result.climateFriendly.value === 'unknown'
-      ? result.kgCo2ePerServing <= result.thresholdKgPerServing
-      : result.climateFriendly.value === 'yes';
   return {
     recipe_name: result.name,
     kg_co2_per_kg: result.kgCo2ePerServing,
-    climate_friendly: friendly ? 'yes' : 'no',
+    // The result's own verdict (core/verdict.ts), the same every surface shows.
+    climate_friendly: result.climateFriendly.value,
     status: FOUND,
     query: result.query,
     unit: 'serving',
@@ -53,5 +49,6 @@ export function recipeBody(result: RecipeResult): ServedRecipeBody {
     confidence: result.confidence,
     notes: result.notes,
     source: { label: result.source.label, attribution: result.source.attribution ?? null },
+    sources: result.sources ?? [],
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotARecipeError } from '../core/errors.js';
+import { InvalidInputError, NotARecipeError } from '../core/errors.js';
 import { toErrorView } from '../core/messages.js';
 import type { IngredientListResult } from '../core/result.js';
 import { createRecipeComputer, type RecipeComputer } from '../recipes/compute.js';
@@ -67,6 +67,9 @@ export function createListAnswerer(catalog: Catalog): (value: string) => Prepare
     try {
       return prepareJson(200, ingredientListBody(computer.compute(value)));
     } catch (error) {
+      // Amounts or servings out of bounds ("serves 0", "1e30g beef"): refused, never answered with null.
+      if (error instanceof InvalidInputError)
+        return prepareError(400, 'invalid_parameter', toErrorView(error).text);
       if (!(error instanceof NotARecipeError)) throw error;
       // The bot's own sentence; the chat example after it would mean nothing to an API client.
       return prepareError(

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ComparisonSchema, LevelSchema, UnitSchema } from '../core/result.js';
+import {
+  ComparisonSchema,
+  FigureSourceSchema,
+  LevelSchema,
+  UnitSchema,
+  VerdictValueSchema,
+} from '../core/result.js';
 import { ProductBodySchema, RecipeBodySchema } from '../sources/api/schemas.js';
 
 /**
@@ -38,6 +44,8 @@ export const ServedProductBodySchema = ProductBodySchema.extend({
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),
   source: SourceBodySchema,
+  /** Every dataset's figure for the food, the headline first (the result model's FigureSource). */
+  sources: z.array(FigureSourceSchema),
 });
 export type ServedProductBody = z.infer<typeof ServedProductBodySchema>;
 
@@ -49,7 +57,7 @@ export const ContributorBodySchema = z.object({
 });
 
 export const ServedRecipeBodySchema = RecipeBodySchema.extend({
-  climate_friendly: z.enum(['yes', 'no']),
+  climate_friendly: VerdictValueSchema,
   status: z.literal(FOUND),
   query: z.string(),
   unit: z.literal('serving'),
@@ -59,6 +67,8 @@ export const ServedRecipeBodySchema = RecipeBodySchema.extend({
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),
   source: SourceBodySchema,
+  /** Every dataset's per-serving figure for the dish, the headline first. */
+  sources: z.array(FigureSourceSchema),
 });
 export type ServedRecipeBody = z.infer<typeof ServedRecipeBodySchema>;
 

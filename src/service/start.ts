@@ -31,7 +31,7 @@ export async function startService(
 ): Promise<RunningService> {
   const { keys, generated } = resolveKeys(config.CARBON_SERVICE_KEYS);
   const started = performance.now();
-  const catalog = options.catalog ?? loadCatalog();
+  const catalog = options.catalog ?? loadCatalog(undefined, { basis: config.CARBON_BASIS });
   const loadMs = Math.round(performance.now() - started);
   const service = createService({ catalog, keys, logger });
   const address = await service.listen(config.PORT ?? DEFAULT_PORT, config.HOST ?? DEFAULT_HOST);

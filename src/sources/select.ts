@@ -5,6 +5,7 @@ import type { LookupSource, NameSuggester } from '../core/source.js';
 import { type ApiSource, createApiSource } from './api/index.js';
 import { apiRegistration } from './api/registration.js';
 import { createCatalogSource, loadCatalog } from './catalog/index.js';
+import { setDefaultBasis } from './catalog/load.js';
 import { catalogRegistration } from './catalog/registration.js';
 import type { Catalog } from './catalog/types.js';
 
@@ -41,6 +42,8 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
     throw new ConfigError([`CARBON_API_KEY: required when CARBON_SOURCE is "${apiRegistration.id}"`]);
   }
 
+  // Every part of the process that loads the default catalog leads with the configured figure.
+  setDefaultBasis(config.CARBON_BASIS);
   const needCatalog = !wantApi || (options.suggester ?? true);
   const catalog = needCatalog ? tryLoadCatalog(logger, options.dataDir) : null;
 

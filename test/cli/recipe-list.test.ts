@@ -12,7 +12,7 @@ describe('carbon recipe <ingredient list>', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/^Your recipe \(5 ingredients\)\n[\d.]+ kg CO2e per serving · high/);
-    expect(run.stdout).toContain('Climate-friendly: no');
+    expect(run.stdout).toContain('Not climate-friendly: over the 0.5 kg CO2e budget per serving');
     expect(run.stdout).toContain('1 onion: 148 g as Onion');
     expect(run.stdout).toContain('Servings: 4');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotARecipeError } from '../../src/core/errors.js';
+import { InvalidRecipeListError, NotARecipeError } from '../../src/core/errors.js';
 import { toErrorView } from '../../src/core/messages.js';
 import { IngredientListResultSchema } from '../../src/core/result.js';
 import { computeIngredientList, INCOMPLETE_BELOW } from '../../src/recipes/compute.js';
@@ -78,9 +78,9 @@ describe('computeIngredientList', () => {
   });
 
   it('lists what it cannot read as skipped and calls the figure incomplete below 90% of the weight', () => {
-    const result = compute('200g lentils, 1 can coconut milk, 300g zorblax, 1 onion, for 2');
-    expect(line(result, '1 can coconut milk')).toMatchObject({ status: 'skipped', grams: null });
-    expect(line(result, '1 can coconut milk').note).toContain('size of the can');
+    const result = compute('200g lentils, 1 carton oat milk, 300g zorblax, 1 onion, for 2');
+    expect(line(result, '1 carton oat milk')).toMatchObject({ status: 'skipped', grams: null });
+    expect(line(result, '1 carton oat milk').note).toContain('no typical size of a carton of "oat milk"');
     expect(line(result, '300g zorblax')).toMatchObject({ status: 'skipped', grams: 300, food: null });
     expect(result.ingredientList.understoodShare).toBeLessThan(INCOMPLETE_BELOW);
     expect(result.ingredientList.incomplete).toBe(true);
@@ -133,5 +133,128 @@ describe('computeIngredientList', () => {
     const result = compute(text);
     expect(result.ingredientList.lines).toHaveLength(70);
     expect(result.ingredientList.lines.filter((entry) => entry.status === 'skipped')).toHaveLength(10);
+  });
+});
+
+describe('bounds on amounts and servings (issue #19)', () => {
+  it.each([
+    ['serves 0, 500g beef mince, 1 onion', /no servings/],
+    ['serves 500, 500g beef mince, 1 onion', /more than 100 servings/],
+    ['1e30g beef mince, 1 onion', /more than the 100 kg a line can hold/],
+    ['1e308g beef mince, 1 onion', /more than the 100 kg a line can hold/],
+    ['200000 eggs, 1 onion', /more than the 100 kg/],
+    ['90kg beef mince, 1 onion', /kg CO2e a serving/],
+  ])('refuses "%s" with a clear reason', (text, reason) => {
+    let thrown: unknown;
+    try {
+      compute(text);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidRecipeListError);
+    const view = toErrorView(thrown);
+    expect(view.code).toBe('invalid_input');
+    expect(view.text).toMatch(/^That ingredient list can't be used: /);
+    expect(view.text).toMatch(reason);
+  });
+
+  it('still answers a large but real recipe: 100 servings, 20 kg of rice', () => {
+    const big = compute('20kg rice, 10kg chicken thighs, 5kg onions, serves 100');
+    expect(big.ingredientList.servings).toBe(100);
+    expect(Number.isFinite(big.kgCo2ePerServing)).toBe(true);
+  });
+});
+
+describe('long texts (issue #19: linear in the length)', () => {
+  it('answers a 40,000-character list from its first lines, listing the rest as skipped', () => {
+    const text = `${'200g rice, 1 onion, '.repeat(2000)}serves 4`;
+    expect(text.length).toBeGreaterThanOrEqual(40_000);
+    const result = compute(text);
+    expect(result.ingredientList.servings).toBe(4);
+    expect(result.ingredientList.lines.filter((entry) => entry.status === 'counted')).toHaveLength(60);
+    expect(result.ingredientList.lines.at(-1)?.note).toMatch(/only the first 60 lines/);
+  });
+
+  it('refuses or answers 40,000 characters of hostile text, never hanging on it', () => {
+    for (const text of [
+      '1-'.repeat(20_000),
+      '('.repeat(40_000),
+      `${'1 '.repeat(20_000)}kg beef`,
+      '[a]('.repeat(10_000),
+      `Garlic\n${'1 onion\n'.repeat(5_000)}`,
+    ]) {
+      try {
+        compute(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(NotARecipeError);
+      }
+    }
+  });
+});
+
+describe('packs and pieces (issue #19)', () => {
+  const list = compute(
+    [
+      '1 can chickpeas',
+      '2 x 400g tins kidney beans',
+      '2 (15 oz) cans black beans',
+      '2 tins chopped tomatoes',
+      '1 jar pasta sauce',
+      'half a bag of spinach',
+      '1 can coconut milk',
+      '1 whole chicken',
+      '1 whole duck (about 2 kg)',
+      '3 pork chops',
+      '2 salmon fillets',
+      '4 rashers bacon',
+      '1,200 g potatoes',
+      'serves 8',
+    ].join('\n'),
+  );
+
+  it('weighs a pack without its size at its typical size, saying so', () => {
+    expect(line(list, '1 can chickpeas')).toMatchObject({ status: 'counted', grams: 240 });
+    expect(line(list, '1 can chickpeas').note).toMatch(/400 g tin, 240 g drained, a typical can/);
+    expect(line(list, '2 tins chopped tomatoes').grams).toBe(800);
+    expect(line(list, '1 jar pasta sauce').grams).toBe(500);
+    expect(line(list, 'half a bag of spinach').grams).toBe(120);
+    expect(line(list, '1 can coconut milk').grams).toBeGreaterThan(400);
+    expect(line(list, '1 whole chicken').grams).toBe(1500);
+  });
+
+  it('drains a can of pulses whose size is stated, as one whose size is not', () => {
+    expect(line(list, '2 x 400g tins kidney beans').grams).toBe(480);
+    expect(line(list, '2 (15 oz) cans black beans').grams).toBeCloseTo(510.3, 0);
+    expect(line(list, '2 x 400g tins kidney beans').note).toMatch(/drained: 60%/);
+  });
+
+  it('lets a weight in brackets win, and reads a thousands separator', () => {
+    expect(line(list, '1 whole duck (about 2 kg)').grams).toBe(2000);
+    expect(line(list, '1,200 g potatoes').grams).toBe(1200);
+  });
+
+  it('weighs pieces of meat and fish raw, from FNDDS', () => {
+    expect(line(list, '3 pork chops')).toMatchObject({ status: 'counted', grams: 3 * 154 });
+    expect(line(list, '3 pork chops').note).toMatch(/raw, from USDA FNDDS cooked weights/);
+    expect(line(list, '2 salmon fillets').grams).toBe(2 * 139);
+    expect(line(list, '4 rashers bacon').grams).toBe(4 * 28);
+    expect(list.ingredientList.lines.every((entry) => entry.status === 'counted')).toBe(true);
+    expect(list.ingredientList.incomplete).toBe(false);
+  });
+});
+
+describe('titles (issue #19)', () => {
+  it('takes a first line without a quantity, above lines with one, as the title', () => {
+    const tacos = compute('Black bean tacos\n2 (15 oz) cans black beans\n8 small corn tortillas\n1 avocado');
+    expect(tacos.name).toBe('Black bean tacos (3 ingredients)');
+    expect(tacos.ingredientList.lines.map((entry) => entry.text)).not.toContain('Black bean tacos');
+    const duck = compute('Roast duck\n1 whole duck (about 2 kg)\n2 oranges\nserves 4');
+    expect(duck.name).toBe('Roast duck (2 ingredients)');
+  });
+
+  it('keeps a first line that clearly names a food no later line weighs as an ingredient', () => {
+    const result = compute('Garlic\n500g beef mince\n1 onion');
+    expect(result.name).toBe('Your recipe (3 ingredients)');
+    expect(line(result, 'Garlic').status).toBe('skipped');
   });
 });

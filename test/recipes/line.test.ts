@@ -21,7 +21,7 @@ describe('parseLine: amounts', () => {
 
   it('multiplies "2 x 400g tins" and drops the pack word from the food', () => {
     const line = parseLine('2 x 400g tins chopped tomatoes');
-    expect(line.amount).toEqual({ kind: 'mass', grams: 800 });
+    expect(line.amount).toEqual({ kind: 'mass', grams: 800, pack: 'can' });
     expect(line.food).toBe('chopped tomatoes');
     expect(grams('3×100 g dark chocolate')).toBe(300);
   });
@@ -168,5 +168,132 @@ describe('cleanFood', () => {
     expect(cleanFood('butter or margarine')).toBe('butter');
     expect(cleanFood('of fresh parsley (optional)')).toBe('fresh parsley');
     expect(cleanFood('large onion, finely chopped')).toBe('onion');
+  });
+});
+
+describe('parseLine: what real lists add (issue #19)', () => {
+  it('reads a thousands separator, and keeps a decimal comma', () => {
+    expect(grams('1,200 g chopped tomatoes')).toBe(1200);
+    expect(grams('1,000g carrots, chopped')).toBe(1000);
+    expect(grams('10,000 g rice')).toBe(10000);
+    expect(grams('1,5 kg potatoes')).toBe(1500);
+    expect(grams('2,25 kg flour')).toBe(2250);
+    expect(grams('1 whole chicken (about 1,600 g)')).toBe(1600);
+  });
+
+  it('reads quantity words parse-ingredient does not: "half a", "a", "two", "a couple of"', () => {
+    expect(parseLine('half a bag of spinach')).toMatchObject({
+      amount: { kind: 'pack', count: 0.5, unit: 'bag' },
+      food: 'spinach',
+    });
+    expect(parseLine('an onion').amount).toEqual({ kind: 'count', count: 1, unit: null });
+    expect(parseLine('two onions').amount).toEqual({ kind: 'count', count: 2, unit: null });
+    expect(parseLine('a couple of eggs').amount).toEqual({ kind: 'count', count: 2, unit: null });
+    expect(parseLine('a 400g tin of chickpeas')).toMatchObject({
+      amount: { kind: 'mass', grams: 400, pack: 'can' },
+      food: 'chickpeas',
+    });
+    // "a few", "a handful" stay vague rather than one.
+    expect(parseLine('a few sprigs of dill').amount.kind).not.toBe('count');
+    expect(parseLine('a handful of walnuts').amount).toEqual({ kind: 'none' });
+  });
+
+  it('reads pack words as packs of their kind: a tin is a can, a pot a tub', () => {
+    expect(parseLine('1 tin black beans')).toMatchObject({
+      amount: { kind: 'pack', count: 1, unit: 'can' },
+      food: 'black beans',
+    });
+    expect(parseLine('1 jar pasta sauce').amount).toEqual({ kind: 'pack', count: 1, unit: 'jar' });
+    expect(parseLine('2 balls mozzarella')).toMatchObject({
+      amount: { kind: 'pack', count: 2, unit: 'ball' },
+      food: 'mozzarella',
+    });
+    expect(parseLine('1 pot natural yoghurt').amount).toEqual({ kind: 'pack', count: 1, unit: 'tub' });
+    expect(parseLine('1 bottle 700ml red wine')).toMatchObject({
+      amount: { kind: 'volume', millilitres: 700, pack: 'bottle' },
+      food: 'red wine',
+    });
+  });
+
+  it('keeps "whole" in a food after a measure, and reads "a whole head" as one head', () => {
+    expect(parseLine('3 cups whole milk')).toMatchObject({ amount: { kind: 'volume' }, food: 'whole milk' });
+    expect(parseLine('a whole head of garlic')).toMatchObject({
+      amount: { kind: 'count', count: 1, unit: 'head' },
+      food: 'garlic',
+    });
+  });
+
+  it('lets a weight in brackets win over a count: the total, or one piece\'s with "each"', () => {
+    expect(parseLine('1 whole duck (about 2 kg)')).toMatchObject({
+      amount: { kind: 'mass', grams: 2000 },
+      food: 'duck',
+    });
+    expect(grams('2 chicken breasts (350g)')).toBe(350);
+    expect(grams('6 lamb chops (about 700g)')).toBe(700);
+    expect(grams('2 sirloin steaks (250g each)')).toBe(500);
+    expect(grams('1 pack vegan sausages (6 sausages, 300g)')).toBe(300);
+    // A pack's own size in brackets is the size of each pack.
+    expect(grams('2 cans (15 oz) black beans')).toBe(850.5);
+    // "(33c)": a lone c is as likely centilitres as cups, so it is not taken.
+    expect(parseLine('One glass (33c) of wine').amount.kind).toBe('count');
+  });
+
+  it('does not read a line longer than any ingredient line, and says why', () => {
+    const long = parseLine(`500g beef ${'and more '.repeat(40)}`);
+    expect(long.amount).toEqual({ kind: 'none' });
+    expect(long.unreadable).toMatch(/too long/);
+  });
+
+  it('finds a quantity written last in a long line', () => {
+    expect(
+      grams(
+        'Lamb shoulder, or something similar, like lamb shank, preferably on the bone. Get something that will fit in your pot. I usually get half a shoulder, 1 – 1.5kg.',
+      ),
+    ).toBe(1250);
+  });
+
+  it('reads hostile lines of the longest length in bounded time, without throwing', () => {
+    for (const unit of ['1-', '1 ', '1/', '(', '[', '-', '1,', 'x ']) {
+      expect(() => parseLine(unit.repeat(150))).not.toThrow();
+    }
+  });
+});
+
+describe('parseLine: vague amounts (issue #19)', () => {
+  it('reads a knob of butter as a tablespoon', () => {
+    expect(parseLine('knob of butter')).toMatchObject({
+      amount: { kind: 'volume', unit: 'tablespoon' },
+      food: 'butter',
+    });
+    expect(parseLine('a generous knob of butter').amount).toMatchObject({ kind: 'volume' });
+  });
+
+  it('calls a splash, and a handful, bunch or sprigs of fresh herbs, too little to count', () => {
+    for (const text of [
+      'splash of milk',
+      'handful parsley',
+      'small bunch dill',
+      'few sprigs thyme',
+      '2 bunches flat-leaf parsley',
+      'a handful of rocket',
+      'large bunch coriander',
+    ]) {
+      expect(parseLine(text).amount, text).toEqual({ kind: 'negligible' });
+    }
+  });
+
+  it('still counts herbs that are weighed or measured', () => {
+    expect(parseLine('30g parsley').amount).toEqual({ kind: 'mass', grams: 30 });
+    expect(parseLine('2 tbsp chopped parsley').amount.kind).toBe('volume');
+  });
+});
+
+describe('parseLine: brackets that are not the weight', () => {
+  it('does not take an alternative in brackets as the amount', () => {
+    expect(parseLine('1 medium onion, finely chopped (or 1 1/2 teaspoon onion powder)').amount).toEqual({
+      kind: 'count',
+      count: 1,
+      unit: 'medium',
+    });
   });
 });

@@ -83,3 +83,62 @@ describe('isIngredientList', () => {
     expect(isIngredientList('7 layer dip')).toBe(false);
   });
 });
+
+describe('servings however they are written (issue #19)', () => {
+  it.each([
+    ['serves 4', 4],
+    ['Serves: 6', 6],
+    ['for 2', 2],
+    ['makes 8 portions', 8],
+    ['4 servings', 4],
+    ['Servings: 4', 4],
+    ['Yield: 8 servings', 8],
+    ['feeds 8', 8],
+    ['Feeds eight', 8],
+    ['serves 4 to 6', 5],
+    ['for 6 ppl', 6],
+  ])('%s', (statement, count) => {
+    expect(readListText(`500g beef\n${statement}\n1 onion`).servings?.count).toBe(count);
+  });
+
+  it('prefers a statement of servings to one of what is made, wherever it is', () => {
+    expect(readListText('makes 2 large pizzas, serves 4, 500g flour, 300g mozzarella').servings?.count).toBe(
+      4,
+    );
+    expect(readListText('500g flour\nMakes 12 muffins').servings?.count).toBe(12);
+  });
+
+  it('does not take a cooking time as servings', () => {
+    expect(readListText('500g beef, simmer for 20 minutes, 1 onion').servings).toBeNull();
+  });
+
+  it('reads "serves 0" and "serves 5000" so that they can be refused', () => {
+    expect(readListText('serves 0, 500g beef, 1 onion').servings?.count).toBe(0);
+    expect(readListText('serves 5000, 500g beef, 1 onion').servings?.count).toBe(5000);
+  });
+
+  it('reads a title with its servings: "quick pasta for 4"', () => {
+    expect(readListText('quick pasta for 4\n500g penne\n1 jar pasta sauce')).toEqual({
+      parts: ['quick pasta', '500g penne', '1 jar pasta sauce'],
+      servings: { count: 4, statement: 'for 4' },
+    });
+  });
+});
+
+describe('reading long texts (issue #19: linear in the length)', () => {
+  it('splits and reads a 40,000-character list, whatever it holds', () => {
+    for (const text of [
+      `${'200g rice, '.repeat(3637)}1 onion`,
+      '1-'.repeat(20_000),
+      '('.repeat(40_000),
+      `serves ${'4 '.repeat(19_997)}`,
+      '- '.repeat(20_000),
+      '1,'.repeat(20_000),
+    ]) {
+      expect(text.length).toBeGreaterThanOrEqual(40_000);
+      const read = readListText(text);
+      expect(Array.isArray(read.parts)).toBe(true);
+      expect(typeof isIngredientList(text)).toBe('boolean');
+    }
+  });
+});

@@ -7,6 +7,7 @@ import {
   type FnddsFood,
   PORTIONS_RAW_FILE,
   readFnddsPortions,
+  readMoistureChanges,
   serialisePortions,
 } from '../../scripts/build-data/portions.js';
 import {
@@ -74,6 +75,74 @@ describe('build:portions', () => {
     });
   });
 
+  it('turns cooked piece weights into raw ones, by the ounce yield or a moisture change', () => {
+    const chop = new Map<number, FnddsFood>([
+      [
+        22101000,
+        {
+          description: 'Pork chop',
+          portions: new Map([
+            ['1 medium', 87],
+            ['1 cup, cooked, diced', 134],
+            ['1 oz, with bone, raw (yield after cooking, bone removed)', 16],
+          ]),
+        },
+      ],
+    ]);
+    const byYield = buildPortions(
+      {
+        about: '',
+        foods: [
+          {
+            name: 'pork chop',
+            words: ['pork chop'],
+            fnddsCode: 22101000,
+            portions: { each: '1 medium', cup: '1 cup, cooked, diced' },
+            raw: { ounceYield: '1 oz, with bone, raw (yield after cooking, bone removed)' },
+          },
+        ],
+      },
+      chop,
+    );
+    // 87 g cooked × 28.35 / 16: the piece raw, with its bone; a cup of cooked meat stays as it is.
+    expect(byYield.foods[0]?.grams).toEqual({ each: 154, cup: 134 });
+    expect(byYield.foods[0]?.raw).toMatch(/28.35 \/ 16/);
+    const byMoisture = buildPortions(
+      {
+        about: '',
+        foods: [
+          {
+            name: 'chop',
+            words: ['chop'],
+            fnddsCode: 22101000,
+            portions: { each: '1 medium' },
+            raw: { moistureChangeOf: 1 },
+          },
+        ],
+      },
+      chop,
+      new Map([[1, -26]]),
+    );
+    expect(byMoisture.foods[0]?.grams.each).toBe(Math.round(87 / 0.74));
+    expect(() =>
+      buildPortions(
+        {
+          about: '',
+          foods: [
+            {
+              name: 'chop',
+              words: ['chop'],
+              fnddsCode: 22101000,
+              portions: { each: '1 medium' },
+              raw: { moistureChangeOf: 2 },
+            },
+          ],
+        },
+        chop,
+      ),
+    ).toThrow(/no moisture loss for 2/);
+  });
+
   it('fails on a description or a code FNDDS does not have', () => {
     expect(() =>
       buildPortions(
@@ -92,7 +161,11 @@ describe('build:portions', () => {
   it.skipIf(!existsSync(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)))(
     'rebuilds the committed data/portions.json byte for byte from the raw FNDDS file',
     () => {
-      const built = buildPortions(curatedFoods, readFnddsPortions(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)));
+      const built = buildPortions(
+        curatedFoods,
+        readFnddsPortions(join(RAW_DATA_DIR, PORTIONS_RAW_FILE)),
+        readMoistureChanges(curatedFoods),
+      );
       expect(serialisePortions(built)).toBe(readFileSync(join(DATA_DIR, 'portions.json'), 'utf8'));
     },
   );

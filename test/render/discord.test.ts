@@ -153,7 +153,7 @@ describe('renderDiscord: recipes', () => {
     expect(embed.title).toBe('Lasagne');
     expect(embed.description).toContain('**4.45 kg CO2e per serving**');
     expect(embed.description).toContain(
-      '❌ **Not climate-friendly**: above the 0.5 kg CO2e per serving budget',
+      '❌ Not climate-friendly: 4.45 kg is over the 0.5 kg CO2e budget per serving (WWF One Planet Plate).',
     );
     expect(embed.color).toBe(LEVEL_COLOURS.high);
     const contributors = embed.fields!.find((field) => field.name === 'Main contributors')!;
@@ -169,12 +169,14 @@ describe('renderDiscord: recipes', () => {
         recipe({ climateFriendly: { value: 'yes', raw: null }, kgCo2ePerServing: 0.42, level: 'low' }),
       ),
     ).embeds[0]!;
-    expect(yes.description).toContain('✅ **Climate-friendly**: within the 0.5 kg CO2e per serving budget');
+    expect(yes.description).toContain(
+      '✅ Climate-friendly: within the 0.5 kg CO2e budget per serving (WWF One Planet Plate).',
+    );
     expect(yes.color).toBe(LEVEL_COLOURS.low);
     const unknown = renderDiscord(
       resultReply(recipe({ climateFriendly: { value: 'unknown', raw: 'Maybe*' } })),
     ).embeds[0]!;
-    expect(unknown.description).toContain('❔ **Climate-friendly: unknown** (source said: “Maybe\\*”)');
+    expect(unknown.description).toContain('❔ Climate verdict unknown: the source said "Maybe\\*"');
   });
 
   it('omits the contributors field when there are none', () => {

@@ -119,7 +119,7 @@ describe('renderSlack: recipes', () => {
     expectWithinBlockKitLimits(card);
     const text = allText(card);
     expect(text).toContain('*2.31 kg CO2e* per serving');
-    expect(text).toContain('❌ *Not climate-friendly:* above the 0.5 kg CO2e per serving budget');
+    expect(text).toContain('❌ Not climate-friendly: 2.31 kg is over the 0.5 kg CO2e budget per serving');
     expect(text).toContain('• Beef mince: 69% (1.6 kg CO2e, 125 g)');
     expect(text).toContain('• Pasta: 4% (0.1 kg CO2e, 80 g)');
     expect(text).toContain('• Per serving of 350 g.');
@@ -138,7 +138,7 @@ describe('renderSlack: recipes', () => {
       ),
     );
     const text = allText(card);
-    expect(text).toContain('✅ *Climate-friendly:* within the 0.5 kg CO2e per serving budget');
+    expect(text).toContain('✅ Climate-friendly: within the 0.5 kg CO2e budget per serving');
     expect(text).not.toContain('Main contributors');
     expect(text).not.toContain('Notes');
   });
@@ -148,8 +148,8 @@ describe('renderSlack: recipes', () => {
       resultReply(recipe({ climateFriendly: { value: 'unknown', raw: 'maybe <!here>' } })),
     );
     const text = allText(card);
-    expect(text).toContain('❔ *Climate-friendly: unknown* (the source said “maybe &lt;!here&gt;”)');
-    expect(text).toContain('The budget is 0.5 kg CO2e per serving.');
+    expect(text).toContain('❔ Climate verdict unknown: the source said "maybe &lt;!here&gt;"');
+    expect(text).toContain('(budget 0.5 kg CO2e per serving, WWF One Planet Plate)');
     expectNoSlackControlSequences(card);
   });
 

@@ -33,6 +33,7 @@ describe('renderText: products', () => {
     expect(text.split('\n')).toEqual([
       'Oat milk',
       '0.315 kg CO2e per litre · low ▮▯▯ (lowest third of all foods)',
+      "Figures: Figure from ADEME Agribalyse 3.2; no other dataset's figure is set beside it.",
       'The impact is 71% lower than the average product in “Milk and dairy products”.',
       'Category: Milk and dairy products',
       'Source: ADEME Agribalyse 3.2 · Licence Ouverte 2.0',
@@ -80,7 +81,7 @@ describe('renderText: products', () => {
 
   it('omits an empty comparison sentence', () => {
     const text = renderText(resultReply({ ...product, comparisonText: '  ' }));
-    expect(text.split('\n')[2]).toBe('Category: Milk and dairy products');
+    expect(text.split('\n')[3]).toBe('Category: Milk and dairy products');
   });
 });
 
@@ -90,7 +91,8 @@ describe('renderText: recipes', () => {
     expect(text.split('\n')).toEqual([
       'Lasagne',
       '1.23 kg CO2e per serving · medium ▮▮▯ (below the average UK meal (1.55 kg))',
-      'Climate-friendly: no (≤ 0.5 kg CO2e per serving, WWF One Planet Plate)',
+      "Figures: Figure from GreenSwapp API; no other dataset's figure is set beside it.",
+      'Not climate-friendly: 1.23 kg is over the 0.5 kg CO2e budget per serving (WWF One Planet Plate).',
       'Top contributors:',
       '  - Beef mince (120 g): 0.9 kg CO2e, 73%',
       '  - Cheese (30 g): 0.2 kg CO2e, 16%',
@@ -114,7 +116,9 @@ describe('renderText: recipes', () => {
       }),
     );
     expect(text).toContain('0.42 kg CO2e per serving · low ▮▯▯');
-    expect(text).toContain('Climate-friendly: yes (≤ 0.5 kg CO2e per serving, WWF One Planet Plate)');
+    expect(text).toContain(
+      'Climate-friendly: within the 0.5 kg CO2e budget per serving (WWF One Planet Plate).',
+    );
     expect(text).not.toContain('Top contributors');
     expect(text).not.toContain('Match confidence');
   });
@@ -128,11 +132,52 @@ describe('renderText: recipes', () => {
       }),
     );
     expect(text).toContain(
-      'Climate-friendly: unknown, the source said "perhaps" (≤ 0.8 kg CO2e per serving)',
+      'Climate verdict unknown: the source said "perhaps" (budget 0.8 kg CO2e per serving).',
     );
     expect(text).not.toContain('One Planet');
     const plain = renderText(resultReply({ ...recipe, climateFriendly: { value: 'unknown', raw: null } }));
-    expect(plain).toContain('Climate-friendly: unknown (≤ 0.5');
+    expect(plain).toContain(
+      'Climate verdict unknown (budget 0.5 kg CO2e per serving, WWF One Planet Plate).',
+    );
+  });
+
+  it("names every dataset's figure and says the verdict depends on the data when they disagree", () => {
+    const source = (dataset: string, label: string, region: string, kgCo2e: number, extra = {}) => ({
+      dataset,
+      label,
+      region,
+      name: 'Egg fried rice',
+      kgCo2e,
+      per: 'serving' as const,
+      statistic: null,
+      medianKgCo2e: null,
+      method: 'ingredients' as const,
+      mappedShare: null,
+      lowerBound: false,
+      kgPerKg: null,
+      ...extra,
+    });
+    const text = renderText(
+      resultReply({
+        ...recipe,
+        name: 'Egg fried rice',
+        kgCo2ePerServing: 0.39,
+        level: 'low',
+        climateFriendly: { value: 'depends', raw: null },
+        sources: [
+          source('agribalyse-3.2', 'ADEME Agribalyse 3.2', 'France', 0.39),
+          source('poore-nemecek-2018', 'Poore & Nemecek 2018', 'global', 0.788, {
+            statistic: 'mean',
+            mappedShare: 0.89,
+          }),
+        ],
+        withoutFigure: ['Clark et al. 2022'],
+      }),
+    );
+    expect(text.split('\n').slice(2, 4)).toEqual([
+      "Figures: 0.39 kg CO2e per serving in France (ADEME Agribalyse 3.2); global average 0.788 (Poore & Nemecek 2018; its figures for 89% of the weight, ADEME Agribalyse 3.2's for the rest); Clark et al. 2022 prices too little of this recipe to give a figure.",
+      'Depends on the data: within the 0.5 kg CO2e budget per serving (WWF One Planet Plate) on ADEME Agribalyse 3.2 (0.39 kg), over it on Poore & Nemecek 2018 (0.788 kg).',
+    ]);
   });
 
   it('shows a contributor without grams and tiny shares as <1%', () => {

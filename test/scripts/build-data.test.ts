@@ -8,6 +8,7 @@ import { computeRecipes } from '../../scripts/build-data/recipes.js';
 import { chooseSwaps } from '../../scripts/build-data/swaps.js';
 import { terciles } from '../../scripts/build-data/terciles.js';
 import { PRODUCT_LOW_MAX_KG_PER_KG, PRODUCT_MEDIUM_MAX_KG_PER_KG } from '../../src/core/levels.js';
+import { FIGURES_FILE } from '../../src/figures/load.js';
 import { BRANDS_FILE, loadCurated, NAME_TOKENS_FILE } from '../../src/sources/catalog/load.js';
 import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
 
@@ -108,6 +109,9 @@ describe('npm run build:data', () => {
       );
       expect(serialise(output.recipes), 'data/recipes.json is stale: run npm run build:data').toBe(
         committed.recipes,
+      );
+      expect(serialise(output.figures), `data/${FIGURES_FILE} is stale: run npm run build:data`).toBe(
+        readFileSync(join(DATA_DIR, FIGURES_FILE), 'utf8'),
       );
     },
     // The whole build: every raw dataset, two FNDDS workbooks included (about 5 s of CPU, several

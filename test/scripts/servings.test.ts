@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR, missingRawData, rawPath } from '../../scripts/build-data/paths.js';
 import { buildServings, median, readPortions } from '../../scripts/build-data/servings.js';
-import { CuratedServingsSchema, loadServings } from '../../src/compare/servings.js';
+import { CuratedServingsSchema, loadServings, productServings } from '../../src/compare/servings.js';
+import { sampleProduct } from '../support/sample-results.js';
 
 const curated = CuratedServingsSchema.parse(
   JSON.parse(readFileSync(join(DATA_DIR, 'curated/servings.json'), 'utf8')),
@@ -35,6 +36,7 @@ describe('servings', () => {
           meals: { wweia: [3002], meal: true, label: 'meal', portion: '^1 meal \\(' },
         },
         categories: { Soups: 'soups', 'Composite dishes': 'meals' },
+        ingredients: { group: 'soups', words: ['tofu'], why: 'test' },
       },
       portions,
     );
@@ -51,9 +53,25 @@ describe('servings', () => {
   });
 
   it('fails on a WWEIA category with no food, so the curated groups cannot drift from FNDDS', () => {
-    expect(() =>
-      buildServings({ groups: { x: { wweia: [1], meal: false, label: 'x' } }, categories: {} }, []),
-    ).toThrow(/WWEIA category 1 \(x\) has no food/);
+    const groups = { x: { wweia: [1], meal: false, label: 'x' } };
+    const ingredients = { group: 'x', words: ['tofu'], why: 'test' };
+    expect(() => buildServings({ groups, categories: {}, ingredients }, [])).toThrow(
+      /WWEIA category 1 \(x\) has no food/,
+    );
+  });
+
+  it('serves tofu and plant-based patties, which Agribalyse files among dishes, as a portion, not a meal', () => {
+    const servings = loadServings();
+    const serving = productServings(servings, undefined);
+    const tofu = serving(
+      sampleProduct({ name: 'Tofu, plain', query: 'tofu', category: 'Composite dishes' }),
+    )!;
+    expect(tofu.meal).toBe(false);
+    expect(tofu.grams).toBe(servings.groups['soy and meat substitutes']!.grams);
+    const lasagne = serving(
+      sampleProduct({ name: 'Lasagna with meat', query: 'lasagne', category: 'Composite dishes' }),
+    )!;
+    expect(lasagne.meal).toBe(true);
   });
 
   it('names a group, or none, for every category of the catalog', () => {

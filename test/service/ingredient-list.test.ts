@@ -47,6 +47,16 @@ describe('GET /recipe with an ingredient list (the extension)', () => {
     expect(body.error.message).toMatch(/ingredient|food/i);
   });
 
+  it('answers 400 with the reason, never a null figure, for amounts or servings out of bounds', async () => {
+    for (const text of ['1e30g beef, 1 onion', '1e308g beef, 1 onion', 'serves 0, 500g beef, 1 onion']) {
+      const reply = await recipe(text);
+      expect(reply.status, text).toBe(400);
+      const body = reply.json() as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('invalid_parameter');
+      expect(body.error.message).toMatch(/^That ingredient list can't be used: /);
+    }
+  });
+
   it('answers 400 for a list over 4,000 characters and a name over 200', async () => {
     expect((await recipe('200g rice, '.repeat(400))).status).toBe(400);
     expect((await recipe('x'.repeat(201))).status).toBe(400);

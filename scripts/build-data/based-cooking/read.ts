@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { NUMBER_WORDS, type Servings, takeServings } from '../../../src/recipes/list-text.js';
+import { type Servings, takeServings } from '../../../src/recipes/list-text.js';
+import { listVocabulary } from '../../../src/recipes/words.js';
 
 /**
  * The based-cooking recipes (public domain, Unlicense; PROVENANCE.md §9): Markdown files with YAML
@@ -56,7 +57,7 @@ export function factServings(statement: string): number | null {
       statement,
     );
   if (fact === null) return null;
-  const low = NUMBER_WORDS[fact[1]!.toLowerCase()] ?? Number(fact[1]);
+  const low = listVocabulary().words.numbers[fact[1]!.toLowerCase()] ?? Number(fact[1]);
   const high = fact[2] === undefined ? low : Math.max(low, Number(fact[2]));
   const count = ((low + high) / 2) * (fact[3] === undefined ? 1 : 12);
   return count > 0 ? count : null;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Answer } from '../../core/commands/answer.js';
 import type { CommandServices } from '../../core/commands/define.js';
+import { FORMS } from '../../core/commands/forms.js';
 import { type ParsedCommand, parseArgs } from '../../core/commands/parse.js';
 import {
   COMMANDS,
@@ -23,6 +24,7 @@ import { answerPrimitives, errorMessage, plainErrorMessage, sharePrimitives } fr
 import { COMMAND_NAME } from './commands.js';
 import { expiredMessage, voteChannel } from './compare.js';
 import { FirstResponse } from './first-response.js';
+import { modalResponse, readModal } from './modal.js';
 import type { InteractionOutcome } from './outcome.js';
 import {
   type AutocompleteChoice,
@@ -35,7 +37,6 @@ import {
   MessageCommandDataSchema,
 } from './payloads.js';
 import { parseCompareCustomId, RecentComparisons } from './recent-comparisons.js';
-import { readRecipeModal, recipeModalResponse, recipeModalText } from './recipe-modal.js';
 import { shareCard } from './share-card.js';
 
 export type { InteractionOutcome } from './outcome.js';
@@ -112,9 +113,9 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
 
   /** A command's answer, seen by the asker alone. */
   function privately(interaction: Interaction, parsed: ParsedCommand): Promise<InteractionOutcome> {
-    // The recipe form, unless the bot is stopping (then the pipeline says so, in place of help).
+    // The form, unless the bot is stopping (then the pipeline says so, in place of help).
     if ('form' in parsed) {
-      if (pipeline.accepting) return Promise.resolve({ response: recipeModalResponse() });
+      if (pipeline.accepting) return Promise.resolve({ response: modalResponse(FORMS[parsed.form]) });
       parsed = { request: { command: 'help', input: { hint: null } } };
     }
     const { request } = parsed;
@@ -205,21 +206,21 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     );
   }
 
-  /** The recipe form's submission: computed and answered like any list, privately with Share. */
+  /** A form's submission: its request, answered privately like a command. */
   function modalSubmit(interaction: Interaction): Promise<InteractionOutcome> | null {
-    const values = readRecipeModal(interaction.data);
-    if (values === null) return null;
-    const context = { interaction: interaction.id, command: 'recipe', form: true };
-    let list: string;
+    const submitted = readModal(interaction.data);
+    if (submitted === null) return null;
+    const context = { interaction: interaction.id, command: submitted.form.id, form: true };
+    let request: CommandRequest;
     try {
-      list = recipeModalText(values);
+      request = submitted.form.toRequest(submitted.values);
     } catch (error) {
-      logger.info({ ...context, error: toErrorView(error).text }, 'recipe form refused');
+      logger.info({ ...context, reason: toErrorView(error).text }, 'form refused');
       return Promise.resolve({
         response: { type: CallbackType.ChannelMessageWithSource, data: errorMessage(toErrorView(error)) },
       });
     }
-    return privately(interaction, { request: { command: 'recipe', input: { text: list, list: true } } });
+    return privately(interaction, { request });
   }
 
   /** What to answer when handling itself threw: the generic error, so Discord never shows a failure. */

@@ -8,6 +8,7 @@ import type {
 import type { Logger } from 'pino';
 import type { Answer } from '../../core/commands/answer.js';
 import type { CommandServices } from '../../core/commands/define.js';
+import { FORMS } from '../../core/commands/forms.js';
 import { parseCommandText } from '../../core/commands/parse.js';
 import { type CommandRequest, lookupRequest } from '../../core/commands/registry.js';
 import { commandHandler } from '../../core/commands/run.js';
@@ -17,8 +18,8 @@ import type { InteractionPipeline, RequestHandler } from '../../core/pipeline.js
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../../render/slack-buttons.js';
 import { slackLayout } from './cards.js';
 import { COMPARE_SHARE_ACTION_ID, decodeCompareShare } from './compare-buttons.js';
+import { openForm, registerForms } from './forms.js';
 import { registerRateMenu } from './rate-menu.js';
-import { openRecipeForm, registerRecipeForm } from './recipe-form.js';
 import { ackOnce, deliver, describeSlackError, lookingUp, postToChannel } from './reply.js';
 import { registerSlackVote } from './vote.js';
 
@@ -61,8 +62,9 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
   app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const { command, ack, respond } = args;
     const parsed = parseCommandText(command.text, 'slack');
-    if ('form' in parsed)
-      return openRecipeForm({ command, ack, respond, client: args.client }, pipeline, logger);
+    if ('form' in parsed) {
+      return openForm(FORMS[parsed.form], { command, ack, respond, client: args.client }, pipeline, logger);
+    }
     const { request } = parsed;
     const lookupKind = lookupKindOf(request);
     const context = { command: request.command, stage: 'command' };
@@ -160,7 +162,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     await pipeline.run(run, request, channel, context);
   });
 
-  registerRecipeForm(app, { run, pipeline, logger });
+  registerForms(app, { run, pipeline, logger });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');

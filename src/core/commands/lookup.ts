@@ -1,5 +1,6 @@
 import { MAX_NAME_LENGTH, normaliseName } from '../command.js';
 import { defineCommand } from './define.js';
+import { typed } from './typed.js';
 
 /**
  * A name with no verb before it (`/carbon oat milk`): a dish or a product, decided as a comparison
@@ -24,5 +25,13 @@ export const lookupCommand = defineCommand({
   usage: [{ args: '<name>', description: 'a dish or a product, whichever the name is closer to' }],
   examples: ['oat milk'],
   parse: (args) => ({ input: { name: args } }),
-  handle: ({ name }: { name: string }, { compare }, context) => compare.either(normaliseName(name), context),
+  handle: async (input: { name: string; nearVerb?: string }, { compare }, context) => {
+    const answer = await compare.either(normaliseName(input.name), context);
+    if (answer.type !== 'error' || answer.error.code !== 'not_found' || input.nearVerb === undefined)
+      return answer;
+    // "prodcut oat milk": the first word was probably a verb, mistyped.
+    const rest = input.name.trim().split(/\s+/).slice(1).join(' ').replaceAll('`', "'");
+    const meant = typed(context.surface, input.nearVerb, 'name', rest === '' ? null : rest);
+    return { ...answer, error: { ...answer.error, hint: `Did you mean \`${meant}\`?` } };
+  },
 });

@@ -1,11 +1,13 @@
 import { stripInvisible } from '../command.js';
 import type { FormId } from './define.js';
+import { nearestVerb } from './near-verb.js';
 import {
   BARE_COMMAND,
   type CommandName,
   type CommandRequest,
   commandForVerb,
   commandNamed,
+  verbsOn,
 } from './registry.js';
 import type { Surface } from './surface.js';
 
@@ -28,8 +30,14 @@ export function parseCommandText(text: string, surface: Surface): ParsedCommand 
   const command = commandForVerb(stripInvisible(first).trim(), surface);
   if (command !== null)
     return parseArgs(command.name as CommandName, trimmed.slice(first.length).trim(), surface);
-  if (BARE_COMMAND.surfaces.includes(surface))
-    return parseArgs(BARE_COMMAND.name as CommandName, trimmed, surface);
+  if (BARE_COMMAND.surfaces.includes(surface)) {
+    const parsed = parseArgs(BARE_COMMAND.name as CommandName, trimmed, surface);
+    const near = nearestVerb(stripInvisible(first), verbsOn(surface));
+    if (near === null || !('request' in parsed)) return parsed;
+    return {
+      request: { ...parsed.request, input: { ...parsed.request.input, nearVerb: near } } as CommandRequest,
+    };
+  }
   const shown = first.length > SHOWN_VERB_MAX ? `${first.slice(0, SHOWN_VERB_MAX)}…` : first;
   // Backticks would end the hint's code spans early; the verb is the user's text.
   return help(

@@ -66,6 +66,13 @@ export function commandNamed(name: CommandName): AnyCommand {
   return COMMANDS.find((command) => command.name === name)!;
 }
 
+/** Every verb and alias a surface reads, the bare command's name aside. */
+export function verbsOn(surface: Surface): string[] {
+  return commandsOn(surface)
+    .filter((command) => command !== BARE_COMMAND)
+    .flatMap((command) => [command.name, ...command.aliases]);
+}
+
 /** The commands a surface offers as verbs, in help order. */
 export function commandsOn(surface: Surface): AnyCommand[] {
   return COMMANDS.filter((command) => command.surfaces.includes(surface));

@@ -4,7 +4,7 @@ import { toErrorView } from '../messages.js';
 import type { RequestHandler } from '../pipeline.js';
 import { type Answer, outcomeOf } from './answer.js';
 import type { CommandServices } from './define.js';
-import { type CommandRequest, commandNamed } from './registry.js';
+import { type CommandRequest, commandForVerb, commandNamed } from './registry.js';
 import { respell, type Surface } from './surface.js';
 
 /** The longest piece of user text put in a debug log line. */
@@ -45,15 +45,28 @@ export function commandHandler(
   };
 }
 
-/** Hints mention commands as chat spells them; a terminal gets its own spelling. */
+/**
+ * Hints mention commands as Slack spells them (`` `/carbon product oat milk` ``); each surface gets
+ * its own spelling: `` `carbon product oat milk` `` on the command line, `` `product oat milk` `` in
+ * the shell, `` `/carbon product name:oat milk` `` in Discord, whose options are named.
+ */
 export function forSurface(answer: Answer, surface: Surface): Answer {
+  const spell = (hint: string) => (surface === 'discord' ? withOptionNames(hint) : respell(hint, surface));
   if (answer.type === 'error' && answer.error.hint !== null) {
-    return { ...answer, error: { ...answer.error, hint: respell(answer.error.hint, surface) } };
+    return { ...answer, error: { ...answer.error, hint: spell(answer.error.hint) } };
   }
   if (answer.type === 'help' && answer.help.hint !== null) {
-    return { ...answer, help: { ...answer.help, hint: respell(answer.help.hint, surface) } };
+    return { ...answer, help: { ...answer.help, hint: spell(answer.help.hint) } };
   }
   return answer;
+}
+
+/** `` `/carbon compare a, b` `` as Discord's command takes it: `` `/carbon compare options:a, b` ``. */
+function withOptionNames(hint: string): string {
+  return hint.replace(/`\/carbon (\S+) ([^`:]+)`/g, (span, verb: string, args: string) => {
+    const option = commandForVerb(verb, 'discord')?.option;
+    return option === null || option === undefined ? span : `\`/carbon ${verb} ${option.name}:${args}\``;
+  });
 }
 
 function loggable(input: unknown): unknown {

@@ -10,7 +10,7 @@ export function sourcesView(datasets: readonly Dataset[]): InfoView {
     intro: `${datasets.length} dataset${datasets.length === 1 ? '' : 's'}, with their licences.`,
     items: datasets.map((dataset) => ({
       heading: `${dataset.name} (${dataset.year}, ${dataset.region})`,
-      lines: [dataset.usedFor, `Licence: ${dataset.licence}. ${dataset.attribution}`],
+      lines: [`Used for ${dataset.usedFor}.`, `Licence: ${dataset.licence}`, dataset.attribution],
       link: { label: dataset.licence, url: dataset.licenceUrl },
     })),
     footer: null,

@@ -69,6 +69,8 @@ function answer(raw: string): Answer {
  * the raw text kept, because inventing a verdict would misinform the user.
  */
 export function interpretClimateFriendly(raw: string): Verdict {
+  // carbon serve's own value when the datasets disagree (openapi.yaml, RecipeImpact.climate_friendly).
+  if (words(raw) === 'depends') return { value: 'depends', raw: null };
   const value = answer(raw);
   return value === 'unknown' ? { value, raw } : { value, raw: null };
 }

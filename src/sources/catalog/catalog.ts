@@ -1,7 +1,10 @@
 import { comparisonSentence, percentDifference } from '../../core/comparison.js';
 import { NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
-import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
+import type { FigureSource, ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
+import { climateVerdict, verdictOfSources } from '../../core/verdict.js';
+import { type Basis, productOnBasis, recipeOnBasis } from '../../figures/basis.js';
+import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
 import { ModifierReader } from './modifiers.js';
@@ -84,6 +87,10 @@ export function createCatalog(
   brands: readonly Brand[],
   /** The normaliser for this lexicon and these brands (load.ts passes one that knows the names' tokens). */
   text = new TextNormaliser(lexicon, brands),
+  /** The independent studies' figures set beside the catalog's; null answers with the catalog's alone. */
+  figures: FiguresTable | null = null,
+  /** Which figure answers lead with (CARBON_BASIS); the others stay beside it. */
+  basis: Basis = 'agribalyse',
 ): Catalog {
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
@@ -115,6 +122,43 @@ export function createCatalog(
     text,
   );
 
+  // A food's or a dish's sources never change: worked out once, on its first lookup.
+  const productSourceCache = new Map<string, FigureSource[]>();
+  const recipeSourceCache = new Map<string, FigureSource[]>();
+
+  /** The catalog's figure first, then the studies' own entries for this very food. */
+  function productSources(product: ProductData): FigureSource[] | undefined {
+    if (figures === null) return undefined;
+    let sources = productSourceCache.get(product.code);
+    if (sources === undefined) {
+      sources = [
+        catalogSource(figures.catalogDataset, product.name, product.kgCo2ePerUnit, product.unit),
+        ...figures.foodSources(product.code),
+      ];
+      productSourceCache.set(product.code, sources);
+    }
+    return sources;
+  }
+
+  /** The catalog's per-serving figure first, then each study's, for the dish's serving. */
+  function recipeSources(recipe: RecipeData): FigureSource[] | undefined {
+    if (figures === null) return undefined;
+    const cached = recipeSourceCache.get(recipe.name);
+    if (cached !== undefined) return cached;
+    const ingredients = recipe.contributors.map((contributor) => ({
+      code: contributor.code,
+      grams: contributor.grams,
+      kgCo2e: contributor.kgCo2e,
+    }));
+    const grams = recipe.gramsPerServing ?? ingredients.reduce((sum, each) => sum + each.grams, 0);
+    const sources = [
+      catalogSource(figures.catalogDataset, recipe.name, recipe.kgCo2ePerServing, 'serving'),
+      ...figures.dishSources(recipe.name, ingredients, grams),
+    ];
+    recipeSourceCache.set(recipe.name, sources);
+    return sources;
+  }
+
   function suggestions(result: MatchResult, name: (entry: number) => string): string[] {
     return [...new Set(result.ranked.map((candidate) => name(candidate.entry)))].slice(0, MAX_SUGGESTIONS);
   }
@@ -127,7 +171,7 @@ export function createCatalog(
     const perKg = product.unit === 'L' ? 'compared per kg, not per litre' : 'per kg';
     const referenceText = `the average of the ${reference.count} products in "${reference.name}", ${perKg}`;
     const swapProduct = product.swap === null ? undefined : byCode.get(product.swap);
-    return {
+    const result: ProductResult = {
       kind: 'product',
       query: displayQuery(query),
       name: product.name,
@@ -151,7 +195,9 @@ export function createCatalog(
       status: null,
       notes: [...closestMatchNote(answer, product.display), ...product.notes],
       source: CATALOG_SOURCE_INFO,
+      ...withSources(productSources(product), figures),
     };
+    return productOnBasis(result, basis, product.kgCo2ePerKg);
   }
 
   return {
@@ -208,28 +254,37 @@ export function createCatalog(
         );
       }
       const recipe = recipes[result.answer.entry]!;
-      return {
-        kind: 'recipe',
-        query: displayQuery(query),
-        name: recipe.name,
-        kgCo2ePerServing: recipe.kgCo2ePerServing,
-        climateFriendly: {
-          value: recipe.kgCo2ePerServing <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no',
-          raw: null,
+      const sources = recipeSources(recipe);
+      return recipeOnBasis<RecipeResult>(
+        {
+          kind: 'recipe',
+          query: displayQuery(query),
+          name: recipe.name,
+          kgCo2ePerServing: recipe.kgCo2ePerServing,
+          climateFriendly: {
+            // Without the studies' figures, the catalog's alone decides.
+            value:
+              sources === undefined
+                ? climateVerdict([{ kgCo2e: recipe.kgCo2ePerServing, lowerBound: false }])
+                : verdictOfSources(sources),
+            raw: null,
+          },
+          thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+          level: recipeLevel(recipe.kgCo2ePerServing),
+          contributors: recipe.contributors.map((contributor) => ({
+            name: contributor.name,
+            grams: contributor.grams,
+            kgCo2e: contributor.kgCo2e,
+            share: contributor.share,
+          })),
+          confidence: result.answer.confidence,
+          status: null,
+          notes: closestMatchNote(result.answer, recipe.name),
+          source: CATALOG_SOURCE_INFO,
+          ...withSources(sources, figures),
         },
-        thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-        level: recipeLevel(recipe.kgCo2ePerServing),
-        contributors: recipe.contributors.map((contributor) => ({
-          name: contributor.name,
-          grams: contributor.grams,
-          kgCo2e: contributor.kgCo2e,
-          share: contributor.share,
-        })),
-        confidence: result.answer.confidence,
-        status: null,
-        notes: closestMatchNote(result.answer, recipe.name),
-        source: CATALOG_SOURCE_INFO,
-      };
+        basis,
+      );
     },
 
     matchFood(query: string): FoodMatch | null {
@@ -285,5 +340,18 @@ export function createCatalog(
     suggest(kind, prefix, limit) {
       return suggester.suggest(kind, prefix, limit);
     },
+
+    figures,
+    basis,
   };
+}
+
+/** `sources` only when there are some: a catalog without figures answers as before. */
+function withSources(
+  sources: FigureSource[] | undefined,
+  figures: FiguresTable | null,
+): { sources?: FigureSource[]; withoutFigure?: string[] } {
+  return sources === undefined || figures === null
+    ? {}
+    : { sources, withoutFigure: figures.withoutFigure(sources) };
 }

@@ -4,6 +4,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { SourceUnavailableError } from '../../core/errors.js';
+import type { Basis } from '../../figures/basis.js';
+import { FIGURES_FILE, readFiguresFile } from '../../figures/load.js';
+import { FiguresTable } from '../../figures/table.js';
 import { createCatalog } from './catalog.js';
 import { type Brand, BrandsFileSchema, BrandsFileShape, type Lexicon, LexiconSchema } from './lexicon.js';
 import {
@@ -142,10 +145,42 @@ export function loadCurated(
 }
 
 let memoised: Catalog | undefined;
+let defaultBasis: Basis = 'agribalyse';
 
-/** Reads and validates data/*.json synchronously. The default location is read once per process. */
-export function loadCatalog(dataDir?: string): Catalog {
-  if (dataDir === undefined && memoised !== undefined) return memoised;
+/**
+ * The basis (CARBON_BASIS) of the catalog this process loads by default: set once from the
+ * configuration (sources/select.ts, service/start.ts) before anything loads it, so every part that
+ * loads the default catalog (lookups, ingredient lists, the service) leads with the same figure.
+ */
+export function setDefaultBasis(basis: Basis): void {
+  if (basis !== defaultBasis) memoised = undefined;
+  defaultBasis = basis;
+}
+
+export interface LoadOptions {
+  /** Which figure answers lead with; the configured default (setDefaultBasis) when not given. */
+  basis?: Basis;
+  /**
+   * Set the independent studies' figures beside the catalog's (data/independent-figures.json, when the
+   * directory has it). Default true; false answers with the catalog's figures alone (benchmarks).
+   */
+  figures?: boolean;
+}
+
+/** The studies' figures in this directory, or null when it has none (a data directory from before them). */
+function readFigures(directory: string): FiguresTable | null {
+  if (!existsSync(join(directory, FIGURES_FILE))) return null;
+  return new FiguresTable(readFiguresFile(directory));
+}
+
+/**
+ * Reads and validates data/*.json synchronously. The default location, with the default options, is
+ * read once per process.
+ */
+export function loadCatalog(dataDir?: string, options: LoadOptions = {}): Catalog {
+  const basis = options.basis ?? defaultBasis;
+  const defaults = dataDir === undefined && options.figures !== false && basis === defaultBasis;
+  if (defaults && memoised !== undefined) return memoised;
   const directory = dataDir ?? defaultDataDir();
   const checksums = readChecksums(directory);
   const products = readBuilt(directory, 'products.json', ProductsFileSchema, ProductsFileShape, checksums);
@@ -154,7 +189,8 @@ export function loadCatalog(dataDir?: string): Catalog {
   const text = new TextNormaliser(lexicon, brands);
   const nameTokens = readNameTokens(directory, checksums);
   if (nameTokens !== undefined) text.rememberCatalogTokens(nameTokens.names, nameTokens.tokens);
-  const catalog = createCatalog(products, recipes, lexicon, brands, text);
-  if (dataDir === undefined) memoised = catalog;
+  const figures = options.figures === false ? null : readFigures(directory);
+  const catalog = createCatalog(products, recipes, lexicon, brands, text, figures, basis);
+  if (defaults) memoised = catalog;
   return catalog;
 }

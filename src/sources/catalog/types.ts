@@ -1,5 +1,7 @@
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import type { NameSuggester } from '../../core/source.js';
+import type { Basis } from '../../figures/basis.js';
+import type { FiguresTable } from '../../figures/table.js';
 
 export interface FoodMatch {
   /** Short everyday name, as autocomplete shows it. */
@@ -59,4 +61,8 @@ export interface Catalog extends NameSuggester {
    */
   animalsIn(text: string): string[];
   readonly stats: { products: number; recipes: number; categories: number };
+  /** The independent studies' figures beside the catalog's, when loaded. */
+  readonly figures?: FiguresTable | null;
+  /** Which figure answers lead with (CARBON_BASIS); `agribalyse` when not said. */
+  readonly basis?: Basis;
 }

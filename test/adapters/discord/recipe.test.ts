@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARBON_COMMAND } from '../../../src/adapters/discord/commands.js';
-import { RECIPE_MODAL_CUSTOM_ID, recipeModalResponse } from '../../../src/adapters/discord/recipe-modal.js';
+import { modalCustomId, modalResponse } from '../../../src/adapters/discord/modal.js';
+import { FORMS } from '../../../src/core/commands/forms.js';
 import { EMBED_LIMITS, embedLength } from '../../../src/render/discord.js';
 import { LIST_SHARE_CUSTOM_ID } from '../../../src/render/discord-custom-ids.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
@@ -129,7 +130,7 @@ describe('Discord: the recipe form', () => {
 
   it('answers /carbon recipe with no name with a modal (type 9): a paragraph box and a servings field', async () => {
     const modal = await openForm();
-    expect(modal.custom_id).toBe(RECIPE_MODAL_CUSTOM_ID);
+    expect(modal.custom_id).toBe(modalCustomId(FORMS.recipe));
     expect(
       modal.components.map((label) => [label.type, label.component.custom_id, label.component.style]),
     ).toEqual([
@@ -201,7 +202,7 @@ describe('Discord gateway mode: the recipe form over REST callbacks', () => {
 });
 
 describe('the fake Discord refuses modals Discord would refuse (so the flow tests above mean something)', () => {
-  const good = () => recipeModalResponse();
+  const good = () => modalResponse(FORMS.recipe);
 
   it('accepts the bot’s modal', () => {
     expect(callbackProblem(good(), 2)).toBeNull();

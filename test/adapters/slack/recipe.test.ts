@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECIPE_FORM_CALLBACK_ID, recipeFormView } from '../../../src/adapters/slack/recipe-form.js';
+import { formCallbackId, formView } from '../../../src/adapters/slack/forms.js';
+import { FORMS } from '../../../src/core/commands/forms.js';
 import { decodeLookupButton, SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import {
   buttonPayload,
@@ -150,7 +151,7 @@ describe('Slack: the recipe form', () => {
     const responseUrl = h.fake.responseUrl();
     const { call, view } = await openForm(responseUrl);
     expect(call.args.trigger_id).toBe(`1.2.${triggers}`);
-    expect(view.callback_id).toBe(RECIPE_FORM_CALLBACK_ID);
+    expect(view.callback_id).toBe(formCallbackId(FORMS.recipe));
     expect(JSON.parse(view.private_metadata ?? '{}')).toEqual({ response_url: responseUrl });
     const box = view.blocks?.find((block) => block.block_id === 'ingredients');
     expect(box?.element).toMatchObject({ type: 'plain_text_input', multiline: true });
@@ -258,7 +259,7 @@ describe('the fake Slack refuses views Slack would refuse (so the form tests abo
   };
 
   it('opens the bot’s form once per trigger_id', async () => {
-    const view = recipeFormView('http://127.0.0.1/response/command/x');
+    const view = formView(FORMS.recipe, 'http://127.0.0.1/response/command/x');
     expect(await open('9.9.1', view)).toMatchObject({ ok: true });
     expect(await open('9.9.1', view)).toEqual({ ok: false, error: 'exchanged_trigger_id' });
   });
@@ -274,7 +275,7 @@ describe('the fake Slack refuses views Slack would refuse (so the form tests abo
     ],
     ['inputs without a submit button', (view: Record<string, unknown>) => delete view.submit],
   ])('refuses %s', async (_label, spoil) => {
-    const view = structuredClone(recipeFormView('http://127.0.0.1/response/command/x')) as Record<
+    const view = structuredClone(formView(FORMS.recipe, 'http://127.0.0.1/response/command/x')) as Record<
       string,
       unknown
     >;

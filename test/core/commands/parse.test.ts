@@ -78,3 +78,20 @@ describe('parseCommandText: the one place verbs are read', () => {
     expect(request('menu dal', 'slack')).toEqual({ command: 'lookup', input: { name: 'menu dal' } });
   });
 });
+
+describe('a mistyped verb', () => {
+  it('is remembered with the name, so a miss can ask "did you mean"', () => {
+    expect(request('prodcut oat milk')).toEqual({
+      command: 'lookup',
+      input: { name: 'prodcut oat milk', nearVerb: 'product' },
+    });
+    expect(request('recpie lasagne', 'cli').input).toMatchObject({ nearVerb: 'recipe' });
+    expect(request('compair a, b', 'shell').input).toMatchObject({ nearVerb: 'compare' });
+  });
+
+  it('is not guessed for short words or food names', () => {
+    for (const text of ['oat milk', 'lasagne', 'pie', 'rice', 'cheddar']) {
+      expect(request(text).input).not.toHaveProperty('nearVerb');
+    }
+  });
+});

@@ -98,6 +98,26 @@ describe('commandHandler: every command, one handler', () => {
     }
   });
 
+  it('asks "did you mean" with the command as the surface types it when a mistyped verb finds nothing', async () => {
+    const catalog = createCatalogSource(loadCatalog());
+    const slack = await answer('prodcut qwzxv plorb', catalog);
+    expect(slack).toMatchObject({ type: 'error', error: { code: 'not_found' } });
+    if (slack.type === 'error') expect(slack.error.hint).toBe('Did you mean `/carbon product qwzxv plorb`?');
+    const cli = await answer('recpie qwzxv', catalog, 'cli');
+    if (cli.type === 'error') expect(cli.error.hint).toBe('Did you mean `carbon recipe qwzxv`?');
+  });
+
+  it('spells the commands in hints as each surface types them', async () => {
+    const spelled = async (surface: Surface) => {
+      const reply = await answer('compare lasagne', memorySource(), surface);
+      return reply.type === 'error' ? reply.error.hint : null;
+    };
+    expect(await spelled('slack')).toBe('Try `/carbon compare lasagne, dal, chicken curry`.');
+    expect(await spelled('discord')).toBe('Try `/carbon compare options:lasagne, dal, chicken curry`.');
+    expect(await spelled('cli')).toBe('Try `carbon compare lasagne, dal, chicken curry`.');
+    expect(await spelled('shell')).toBe('Try `compare lasagne, dal, chicken curry`.');
+  });
+
   it('lists the datasets and their licences from data/datasets.json', async () => {
     const reply = await answer('sources');
     expect(reply.type).toBe('info');

@@ -29,6 +29,10 @@ describe('interpretClimateFriendly', () => {
     expect(interpretClimateFriendly(raw)).toEqual({ value: 'yes', raw: null });
   });
 
+  it.each(['depends', 'Depends'])("reads carbon serve's %j as depends on the data", (raw) => {
+    expect(interpretClimateFriendly(raw)).toEqual({ value: 'depends', raw: null });
+  });
+
   it.each([
     'no',
     'No',

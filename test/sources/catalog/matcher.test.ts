@@ -130,7 +130,9 @@ describe('product matching', () => {
     expect(product('jar of instant coffee') ?? 'refused').not.toMatch(/ready-to-drink/);
     expect(product('tea bags') ?? 'refused').not.toMatch(/brewed/);
     expect(product('cocoa powder')).toMatch(/^Cocoa powder/);
-    expect(product('coffee')).toMatch(/ready-to-drink/);
+    // "coffee" is the dry good, per kg, with the cup beside it (issue #20); a cup of it is the drink.
+    expect(product('coffee')).toMatch(/^Coffee, ground/);
+    expect(product('cup of coffee')).toMatch(/ready-to-drink/);
     // Nor dried milk or a packet of instant mash with the liquid or the made-up dish: a powder is dried.
     expect(product('dried skimmed milk')).toMatch(/^Milk, powder, skimmed/);
     expect(product('instant mash')).toMatch(/^Potato flakes, dehydrated/);

@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { isCarbonError } from '../../src/core/errors.js';
+import type { FigureSource, RecipeResult } from '../../src/core/result.js';
+import type { Catalog } from '../../src/sources/catalog/types.js';
+import { REPO_ROOT } from './paths.js';
+
+/**
+ * Measures the independent figures an answer shows against a blind set written from the studies'
+ * files alone (test/fixtures/figures-2026/): for everyday foods, whether the answer shows each study's
+ * own entry for that food; for dishes, whether it gives an independent per-serving figure, and
+ * whether its verdict is one every independent estimate contradicts.
+ */
+
+const StudyFigure = z.object({ item: z.string(), kgCo2ePerKg: z.number() }).nullable();
+
+export const BlindFiguresSetSchema = z.object({
+  description: z.string().optional(),
+  foods: z.array(z.object({ id: z.string(), query: z.string(), poore: StudyFigure, clark: StudyFigure })),
+  dishes: z.array(
+    z.object({
+      id: z.string(),
+      query: z.string(),
+      portionGrams: z.number().positive(),
+      independentKgPerServing: z.number().nonnegative(),
+      range: z.tuple([z.number(), z.number()]),
+      verdict: z.enum(['climate-friendly', 'not climate-friendly', 'uncertain']),
+    }),
+  ),
+});
+export type BlindFiguresSet = z.infer<typeof BlindFiguresSetSchema>;
+
+export function loadFiguresSet(file: string): BlindFiguresSet {
+  const path = join(REPO_ROOT, 'test/fixtures/figures-2026', file);
+  return BlindFiguresSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+const STUDIES = { poore: 'poore-nemecek-2018', clark: 'clark-2022' } as const;
+type Study = keyof typeof STUDIES;
+
+/** The set rounds to 2 decimals (half up); a figure within that, or 1%, is the same figure. */
+function sameFigure(shown: number, expected: number): boolean {
+  return Math.abs(shown - expected) <= Math.max(0.006, expected * 0.01);
+}
+
+export interface FoodOutcome {
+  id: string;
+  query: string;
+  answered: string | null;
+  /** Per study: the figure expected, what was shown (item and figure), and whether they agree. */
+  studies: Record<Study, { expected: string | null; shown: string | null; right: boolean }>;
+}
+
+export interface DishOutcome {
+  id: string;
+  query: string;
+  answered: string | null;
+  independent: FigureSource[];
+  verdict: string | null;
+  expectedVerdict: string;
+  expectedKg: number;
+  contradicted: boolean;
+}
+
+function shownBy(sources: readonly FigureSource[], study: Study): FigureSource | undefined {
+  return sources.find((source) => source.dataset === STUDIES[study]);
+}
+
+export function evaluateFoods(catalog: Catalog, set: BlindFiguresSet): FoodOutcome[] {
+  return set.foods.map((food) => {
+    let sources: FigureSource[] = [];
+    let answered: string | null = null;
+    try {
+      const result = catalog.findProduct(food.query);
+      answered = result.name;
+      sources = result.sources ?? [];
+    } catch (error) {
+      if (!isCarbonError(error)) throw error;
+    }
+    const studies = {} as FoodOutcome['studies'];
+    for (const study of Object.keys(STUDIES) as Study[]) {
+      const expected = food[study];
+      const shown = shownBy(sources, study);
+      studies[study] = {
+        expected: expected === null ? null : `${expected.item} ${expected.kgCo2ePerKg}`,
+        shown: shown === undefined ? null : `${shown.name} ${shown.kgCo2e}`,
+        // Where the set gives the study no entry, nothing is required (a figure shown then is counted apart).
+        right:
+          expected === null
+            ? true
+            : shown !== undefined &&
+              shown.name.toLowerCase() === expected.item.toLowerCase() &&
+              sameFigure(shown.kgCo2e, expected.kgCo2ePerKg),
+      };
+    }
+    return { id: food.id, query: food.query, answered, studies };
+  });
+}
+
+const CONTRADICTING: Record<string, string> = {
+  // Our verdict, and the blind verdict that every independent estimate gives against it.
+  yes: 'not climate-friendly',
+  no: 'climate-friendly',
+};
+
+export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutcome[] {
+  return set.dishes.map((dish) => {
+    let result: RecipeResult | null = null;
+    try {
+      result = catalog.findRecipe(dish.query);
+    } catch (error) {
+      if (!isCarbonError(error)) throw error;
+    }
+    const independent = (result?.sources ?? []).slice(1).filter((source) => source.per === 'serving');
+    const verdict = result?.climateFriendly.value ?? null;
+    return {
+      id: dish.id,
+      query: dish.query,
+      answered: result?.name ?? null,
+      independent,
+      verdict,
+      expectedVerdict: dish.verdict,
+      expectedKg: dish.independentKgPerServing,
+      contradicted: verdict !== null && CONTRADICTING[verdict] === dish.verdict,
+    };
+  });
+}
+
+export interface FiguresSummary {
+  foods: number;
+  /** Foods at least one study has (the set gives a figure): the denominator of the food target. */
+  covered: number;
+  /** Covered foods whose answer shows every expected study figure right. */
+  coveredRight: number;
+  /** Expected study figures, and those shown right. */
+  figures: number;
+  figuresRight: number;
+  /** Study figures shown where the set says the study has no such food. */
+  shownWhereNone: number;
+  notAnswered: number;
+  dishes: number;
+  dishesWithIndependent: number;
+  dishesNotFound: number;
+  contradicted: number;
+}
+
+export function summarise(foods: readonly FoodOutcome[], dishes: readonly DishOutcome[]): FiguresSummary {
+  const studiesOf = (food: FoodOutcome) => Object.values(food.studies);
+  const covered = foods.filter((food) => studiesOf(food).some((study) => study.expected !== null));
+  return {
+    foods: foods.length,
+    covered: covered.length,
+    coveredRight: covered.filter((food) => studiesOf(food).every((study) => study.right)).length,
+    figures: foods.flatMap(studiesOf).filter((study) => study.expected !== null).length,
+    figuresRight: foods.flatMap(studiesOf).filter((study) => study.expected !== null && study.right).length,
+    shownWhereNone: foods
+      .flatMap(studiesOf)
+      .filter((study) => study.expected === null && study.shown !== null).length,
+    notAnswered: foods.filter((food) => food.answered === null).length,
+    dishes: dishes.length,
+    dishesWithIndependent: dishes.filter((dish) => dish.independent.length > 0).length,
+    dishesNotFound: dishes.filter((dish) => dish.answered === null).length,
+    contradicted: dishes.filter((dish) => dish.contradicted).length,
+  };
+}

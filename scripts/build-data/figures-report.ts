@@ -1,0 +1,61 @@
+/**
+ * The independent figures against the blind set (issue #20), not part of the build:
+ *   npx tsx scripts/build-data/figures-report.ts [--detail] [--validation]
+ * Foods: the share of everyday foods the studies cover whose answer shows each study's own entry for
+ * that food (within rounding). Dishes: the share with an independent per-serving figure, and the
+ * verdicts every independent estimate contradicts. The development half is tuned on (in-sample); the
+ * validation half, measured on request only, is the honest figure: never tune on it.
+ */
+import { loadCatalog } from '../../src/sources/catalog/index.js';
+import { evaluateDishes, evaluateFoods, loadFiguresSet, summarise } from './figures-evaluation.js';
+
+const detail = process.argv.includes('--detail');
+const halves = [
+  'independent-figures-dev.json',
+  ...(process.argv.includes('--validation') ? ['independent-figures-validation.json'] : []),
+];
+const catalog = loadCatalog();
+const percent = (part: number, whole: number) =>
+  whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
+
+for (const file of halves) {
+  const set = loadFiguresSet(file);
+  const foods = evaluateFoods(catalog, set);
+  const dishes = evaluateDishes(catalog, set);
+  const s = summarise(foods, dishes);
+  console.log(`\n### ${file}\n`);
+  console.log('| measure | result |\n| --- | ---: |');
+  console.log(
+    `| everyday foods a study covers, every study's own figure shown | ${s.coveredRight}/${s.covered} (${percent(s.coveredRight, s.covered)}) |`,
+  );
+  console.log(
+    `| study figures expected, shown right | ${s.figuresRight}/${s.figures} (${percent(s.figuresRight, s.figures)}) |`,
+  );
+  console.log(`| a study's figure shown where the set says it has no such food | ${s.shownWhereNone} |`);
+  console.log(`| foods not answered at all | ${s.notAnswered}/${s.foods} |`);
+  console.log(
+    `| dishes with an independent per-serving figure | ${s.dishesWithIndependent}/${s.dishes} (${percent(s.dishesWithIndependent, s.dishes)}) |`,
+  );
+  console.log(`| dishes not found | ${s.dishesNotFound}/${s.dishes} |`);
+  console.log(`| verdicts every independent estimate contradicts | ${s.contradicted}/${s.dishes} |`);
+  if (!detail) continue;
+  console.log('\nFoods not right:');
+  for (const food of foods) {
+    const wrong = Object.entries(food.studies).filter(
+      ([, study]) => !study.right || (study.expected === null && study.shown !== null),
+    );
+    if (wrong.length === 0) continue;
+    const what = wrong.map(
+      ([name, study]) => `${name}: expected ${study.expected ?? 'none'}, shown ${study.shown ?? 'none'}`,
+    );
+    console.log(`- ${food.id} "${food.query}" → ${food.answered ?? 'not found'}: ${what.join('; ')}`);
+  }
+  console.log('\nDishes:');
+  for (const dish of dishes) {
+    const figures = dish.independent.map((source) => `${source.label} ${source.kgCo2e}`).join(', ') || 'none';
+    const flag = dish.contradicted ? ' CONTRADICTED' : '';
+    console.log(
+      `- ${dish.id} "${dish.query}" → ${dish.answered ?? 'not found'}: ${dish.verdict ?? '—'} (set: ${dish.expectedVerdict}, ${dish.expectedKg}); independent: ${figures}${flag}`,
+    );
+  }
+}

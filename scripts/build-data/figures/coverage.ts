@@ -1,0 +1,81 @@
+/**
+ * How much of the catalog, and of what people ask for, the independent figures cover (data/README.md,
+ * "Independent figures"): `npx tsx scripts/build-data/figures/coverage.ts`. Not part of the build.
+ * Foods count when a study's entry is that very food (what a product answer shows); dishes when a
+ * study gives a per-serving figure. "Asked for" is the expected items of the query fixtures'
+ * development halves (each query once, so common foods weigh as often as people typed them) and the
+ * lexicon's popular products.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCatalog } from '../../../src/sources/catalog/index.js';
+import { DATA_DIR, REPO_ROOT } from '../paths.js';
+
+const catalog = loadCatalog();
+const figures = catalog.figures!;
+const products = JSON.parse(readFileSync(join(DATA_DIR, 'products.json'), 'utf8')).products as {
+  code: string;
+  display: string;
+}[];
+const recipes = JSON.parse(readFileSync(join(DATA_DIR, 'recipes.json'), 'utf8')).recipes as {
+  name: string;
+}[];
+const lexicon = JSON.parse(readFileSync(join(DATA_DIR, 'curated/lexicon.json'), 'utf8')) as {
+  popularProducts: string[];
+};
+
+const studies = figures.independentDatasets.map((dataset) => dataset.id);
+const foodStudies = (code: string) => new Set(figures.foodSources(code).map((source) => source.dataset));
+const percent = (part: number, whole: number) => `${part}/${whole} (${((part / whole) * 100).toFixed(1)}%)`;
+
+function line(label: string, codes: readonly string[]): string {
+  const sets = codes.map(foodStudies);
+  const any = sets.filter((set) => set.size > 0).length;
+  const each = studies.map(
+    (id) => `${id} ${percent(sets.filter((set) => set.has(id)).length, codes.length)}`,
+  );
+  return `| ${label} | ${percent(any, codes.length)} | ${each.join('; ')} |`;
+}
+
+const fixtures = join(REPO_ROOT, 'test/fixtures/queries-2026');
+const asked: string[] = [];
+const dishesAsked: string[] = [];
+for (const file of readdirSync(fixtures).filter(
+  (name) => name.endsWith('-dev.json') || name === 'products-dev2.json',
+)) {
+  const fixture = JSON.parse(readFileSync(join(fixtures, file), 'utf8')) as {
+    found: { expected: string[] }[];
+  };
+  for (const entry of fixture.found)
+    (file.startsWith('dishes') ? dishesAsked : asked).push(entry.expected[0]!);
+}
+const byDisplay = new Map(products.map((product) => [product.display, product.code]));
+const popular = lexicon.popularProducts
+  .map((name) => byDisplay.get(name))
+  .filter((code) => code !== undefined);
+
+const dishCovered = (name: string) => {
+  try {
+    return (catalog.findRecipe(name).sources ?? []).length > 1;
+  } catch {
+    return false;
+  }
+};
+const dishes = recipes.map((recipe) => recipe.name);
+
+console.log('| foods | a study has that very food | each study |\n| --- | ---: | --- |');
+console.log(
+  line(
+    'the catalog (Agribalyse 3.2)',
+    products.map((product) => product.code),
+  ),
+);
+console.log(line("asked for: the product development halves' expected items, per query", asked));
+console.log(line("the lexicon's popular products", popular));
+console.log(`\n| dishes | an independent per-serving figure |\n| --- | ---: |`);
+console.log(
+  `| the catalog's ${dishes.length} dishes | ${percent(dishes.filter(dishCovered).length, dishes.length)} |`,
+);
+console.log(
+  `| asked for: the dish development halves' expected dishes, per query | ${percent(dishesAsked.filter(dishCovered).length, dishesAsked.length)} |`,
+);

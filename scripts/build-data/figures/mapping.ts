@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { FigureDatasetSchema } from '../../../src/figures/schema.js';
+import { CURATED_DIR } from '../paths.js';
+
+/**
+ * data/curated/figure-mapping.json: which catalog foods and dishes are which entries of the
+ * independent studies, written for this project and reviewed entry by entry (data/README.md,
+ * "Independent figures"). A rule names one entry of one study and the foods that are it: listed by
+ * code, or derived from what Agribalyse and the Open Food Facts taxonomy say a food is (its
+ * Agribalyse category, an OFF category it belongs to, a pattern of its Agribalyse name), less
+ * exceptions. The build fails on an unknown code, entry, category or OFF category, on a rule that
+ * selects nothing, and on a food two rules give to one study in different ways (two rules may agree).
+ */
+
+const Pattern = z.string().refine((text) => {
+  try {
+    new RegExp(text, 'i');
+    return true;
+  } catch {
+    return false;
+  }
+}, 'a valid regular expression');
+
+export const MappingRuleSchema = z
+  .object({
+    /** `poore-nemecek-2018` or `clark-2022` (an id of `datasets`). */
+    dataset: z.string().min(1),
+    /** The study's own entry, exactly as its file names it. */
+    item: z.string().min(1),
+    /** `food`: the entry is this very food; `ingredient`: it only prices the food inside a dish. */
+    use: z.enum(['food', 'ingredient']).default('food'),
+    /** Foods listed by Agribalyse code. */
+    codes: z.array(z.string().min(1)).default([]),
+    /** Derived: foods of these catalog categories (English names of Agribalyse subgroups)… */
+    categories: z.array(z.string().min(1)).optional(),
+    /** …and of this Open Food Facts category (or one below it)… */
+    off: z
+      .string()
+      .regex(/^[a-z]{2}:[a-z0-9-]+$/)
+      .optional(),
+    /** …whose Agribalyse name matches this (case-insensitive)… */
+    name: Pattern.optional(),
+    /** …unless it matches this. */
+    exclude: Pattern.optional(),
+    /** kg of the entry in a kg of the food: 0.4 for cooked rice, which is mostly water. */
+    kgPerKg: z.number().positive().default(1),
+    /** Catalog dishes (recipe names, case-insensitive pattern) that are this entry. */
+    dishes: Pattern.optional(),
+    /** Why these foods are this entry (and, for kgPerKg, where the factor comes from). */
+    why: z.string().min(1),
+  })
+  .refine(
+    (rule) =>
+      rule.codes.length > 0 ||
+      rule.categories !== undefined ||
+      rule.off !== undefined ||
+      rule.name !== undefined ||
+      rule.dishes !== undefined,
+    'a rule selects foods by code, category, OFF category or name, or dishes by name',
+  );
+export type MappingRule = z.infer<typeof MappingRuleSchema>;
+
+export const FigureMappingFileSchema = z.object({
+  $comment: z.string().optional(),
+  /** The catalog's own dataset first, then the two studies. */
+  datasets: z.array(FigureDatasetSchema).length(3),
+  /** Foods that weigh but emit nothing worth counting on any dataset, with why. */
+  zero: z.object({ codes: z.array(z.string().min(1)), why: z.string().min(1) }),
+  rules: z.array(MappingRuleSchema).min(1),
+});
+export type FigureMappingFile = z.infer<typeof FigureMappingFileSchema>;
+
+export function readFigureMapping(path = join(CURATED_DIR, 'figure-mapping.json')): FigureMappingFile {
+  return FigureMappingFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+}
+
+export interface CatalogFood {
+  code: string;
+  name: string;
+  category: string;
+}
+
+/** The foods a rule selects, in catalog order. */
+export function selectFoods(
+  rule: MappingRule,
+  foods: readonly CatalogFood[],
+  offAncestors: ReadonlyMap<string, ReadonlySet<string>>,
+): CatalogFood[] {
+  const listed = new Set(rule.codes);
+  const derives = rule.categories !== undefined || rule.off !== undefined || rule.name !== undefined;
+  const name = rule.name === undefined ? null : new RegExp(rule.name, 'i');
+  const exclude = rule.exclude === undefined ? null : new RegExp(rule.exclude, 'i');
+  return foods.filter((food) => {
+    if (listed.has(food.code)) return true;
+    if (!derives) return false;
+    if (rule.categories !== undefined && !rule.categories.includes(food.category)) return false;
+    if (rule.off !== undefined && !(offAncestors.get(food.code)?.has(rule.off) ?? false)) return false;
+    if (name !== null && !name.test(food.name)) return false;
+    return exclude === null || !exclude.test(food.name);
+  });
+}

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildIndependentFigures } from '../../scripts/build-data/figures/build.js';
+import {
+  type FigureMappingFile,
+  FigureMappingFileSchema,
+  readFigureMapping,
+  selectFoods,
+} from '../../scripts/build-data/figures/mapping.js';
+import { DATA_DIR } from '../../scripts/build-data/paths.js';
+import { FIGURES_FILE, readFiguresFile } from '../../src/figures/load.js';
+import { ProductsFileSchema, RecipesFileSchema } from '../../src/sources/catalog/schema.js';
+
+const products = ProductsFileSchema.parse(JSON.parse(readFileSync(join(DATA_DIR, 'products.json'), 'utf8')));
+const recipes = RecipesFileSchema.parse(JSON.parse(readFileSync(join(DATA_DIR, 'recipes.json'), 'utf8')));
+
+describe('the figure mapping (data/curated/figure-mapping.json)', () => {
+  const mapping = readFigureMapping();
+
+  it('names the catalog dataset first, then the two studies', () => {
+    expect(mapping.datasets.map((dataset) => dataset.id)).toEqual([
+      'agribalyse-3.2',
+      'poore-nemecek-2018',
+      'clark-2022',
+    ]);
+  });
+
+  it('selects by category, Open Food Facts category and name pattern together, less exceptions', () => {
+    const foods = [
+      { code: '1', name: "Cheddar cheese, from cow's milk", category: 'Cheese and similar' },
+      { code: '2', name: 'Butter, 82% fat', category: 'Butters' },
+      { code: '3', name: "Cheese, from goat's milk", category: 'Cheese and similar' },
+      { code: '4', name: 'Processed cheese', category: 'Cheese and similar' },
+    ];
+    const ancestors = new Map([
+      ['1', new Set(['en:cow-cheeses', 'en:cheeses'])],
+      ['3', new Set(['en:goat-cheeses', 'en:cheeses'])],
+    ]);
+    const rule = FigureMappingFileSchema.shape.rules.element.parse({
+      dataset: 'poore-nemecek-2018',
+      item: 'Cheese',
+      categories: ['Cheese and similar'],
+      off: 'en:cow-cheeses',
+      codes: ['4'],
+      why: "cow's-milk cheeses",
+    });
+    expect(selectFoods(rule, foods, ancestors).map((food) => food.code)).toEqual(['1', '4']);
+    const noGoat = { ...rule, off: undefined, codes: [], exclude: 'goat' };
+    expect(selectFoods(noGoat, foods, ancestors).map((food) => food.code)).toEqual(['1', '4']);
+  });
+
+  it('fails the build on a food two rules give to one study, an unknown entry and a rule that selects nothing', () => {
+    const base: FigureMappingFile = { ...mapping, rules: [] };
+    const rule = (item: string, codes: string[]) => ({
+      dataset: 'poore-nemecek-2018',
+      item,
+      use: 'food' as const,
+      codes,
+      kgPerKg: 1,
+      why: 'test',
+    });
+    const studies = {
+      'poore-nemecek-2018': [
+        { name: 'Cheese', kgCo2ePerKg: 23.88, medianKgCo2ePerKg: 21.2 },
+        { name: 'Milk', kgCo2ePerKg: 3.15, medianKgCo2ePerKg: 2.8 },
+      ],
+      'clark-2022': [],
+    };
+    const build = (rules: FigureMappingFile['rules']) =>
+      buildIndependentFigures(
+        { ...base, rules },
+        studies,
+        products,
+        recipes,
+        new Map(),
+        new Set(mapping.datasets.map((dataset) => dataset.id)),
+      );
+    expect(() => build([rule('Cheese', ['12726']), rule('Milk', ['12726'])])).toThrow(
+      /given to "Cheese" and to "Milk"/,
+    );
+    expect(() => build([rule('Butter', ['16400'])])).toThrow(/"Butter": no such entry/);
+    expect(() => build([{ ...rule('Cheese', []), name: '^No such food$' }])).toThrow(/selects no food/);
+    const { file } = build([rule('Cheese', ['12726'])]);
+    expect(file.foods).toEqual([['12726', [[0, 1, 'food']]]]);
+  });
+});
+
+describe(`the committed ${FIGURES_FILE}`, () => {
+  const file = readFiguresFile(DATA_DIR);
+  const items = (code: string) =>
+    (file.foods.find(([food]) => food === code)?.[1] ?? []).map(([item, kgPerKg, use]) => ({
+      name: file.items[item]!.name,
+      dataset: file.datasets[file.items[item]!.dataset]!.id,
+      kgPerKg,
+      use,
+    }));
+
+  it('holds every entry of both studies: 42 of Poore & Nemecek with a figure, 211 of Clark et al.', () => {
+    const count = (id: string) => file.items.filter((item) => file.datasets[item.dataset]!.id === id).length;
+    expect(count('poore-nemecek-2018')).toBe(43);
+    expect(count('clark-2022')).toBe(211);
+    const beef = file.items.find((item) => item.name === 'Beef (beef herd)')!;
+    expect([beef.kgCo2ePerKg, beef.medianKgCo2ePerKg]).toEqual([99.48, 59.6]);
+    // Oils have no mean in the OWID file: their median stands alone.
+    const olive = file.items.find((item) => item.name === 'Olive Oil')!;
+    expect(olive.kgCo2ePerKg).toBeNull();
+    expect(olive.medianKgCo2ePerKg).toBeGreaterThan(0);
+  });
+
+  it("maps cheddar to both studies' cheese, and butter to neither study's milk", () => {
+    expect(items('12726')).toEqual([
+      { name: 'Cheese', dataset: 'poore-nemecek-2018', kgPerKg: 1, use: 'food' },
+      { name: 'Cheddar cheese', dataset: 'clark-2022', kgPerKg: 1, use: 'food' },
+    ]);
+    expect(items('16400').map((item) => item.name)).toEqual(['Butter']);
+    expect(items('12803').map((item) => item.name)).toEqual(["Goat's cheese"]);
+  });
+
+  it("prices cooked rice as the rice in it, and only prices stewing beef as Clark et al.'s steak inside a dish", () => {
+    expect(items('9104').map((item) => [item.name, item.kgPerKg])).toEqual([
+      ['Rice', 0.4],
+      ['Rice', 0.4],
+    ]);
+    expect(items('6231')).toContainEqual({
+      name: 'Beef steak',
+      dataset: 'clark-2022',
+      kgPerKg: 1,
+      use: 'ingredient',
+    });
+  });
+
+  it("gives Clark et al.'s ready meals to the dishes that are them", () => {
+    const dish = (name: string) =>
+      (file.dishes.find(([dish]) => dish === name)?.[1] ?? []).map((item) => file.items[item]!.name);
+    expect(dish('Spaghetti bolognese')).toEqual(['Spaghetti bolognese']);
+    expect(dish('Chilli con carne')).toEqual(['Chilli con carne']);
+    expect(dish('Vegetable chilli')).toEqual(['Vegetarian chilli con carne']);
+  });
+});
