@@ -5,10 +5,11 @@ import { slackAuthorizationUrl } from '../../../src/adapters/slack/oauth.js';
 import { parseConfig } from '../../../src/config/env.js';
 import { SECRET_VARIABLES } from '../../../src/config/registry.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
+import { workspaceKey } from '../../../src/store/keys.js';
 import { migrate } from '../../../src/store/migrate.js';
 import { SqlStateStore } from '../../../src/store/sql-state-store.js';
 import { openTestEmbedded, type TestEmbedded } from '../../support/databases.js';
-import { FakeSlack } from '../../support/fake-slack.js';
+import { eventCallbackBody, FakeSlack } from '../../support/fake-slack.js';
 import { answering } from '../../support/services.js';
 import { APP_TOKEN, BOT_TOKEN, LogCapture, SIGNING_SECRET } from './harness.js';
 import { CLIENT_ID, CLIENT_SECRET, newEncryptionKey, STATE_SECRET } from './oauth-harness.js';
@@ -160,5 +161,38 @@ describe('Slack: which mode runs', () => {
     const install = await fetch(`http://127.0.0.1:${address.port}/slack/install`, { redirect: 'manual' });
     expect(install.status).toBe(302);
     expect(install.headers.get('location')).toMatch(/\/oauth\/v2\/authorize\?scope=/);
+  });
+});
+
+describe('Slack with one workspace and a state database', () => {
+  it("deletes the workspace's state on app_uninstalled, and no other workspace's", async () => {
+    const fake = await new FakeSlack().start();
+    closers.push(() => fake.close());
+    const state = new SqlStateStore(embedded.db);
+    const { context: ctx, logs } = context({
+      SLACK_BOT_TOKEN: BOT_TOKEN,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: fake.apiUrl,
+    });
+    const adapter = await createSlackStarter({ retries: 0 })({ ...ctx, store: state });
+    closers.push(async () => {
+      await adapter!.stop();
+      await ctx.http.close();
+    });
+    expect(adapter!.description).toBe('Slack (HTTP, POST /slack/events; one workspace: SLACK_BOT_TOKEN)');
+    const address = await ctx.http.listen(0, '127.0.0.1');
+    await state.set(workspaceKey('slack', fake.teamId, 'compare', 'x'), 1, 60_000);
+    await state.set(workspaceKey('slack', 'TOTHER01', 'compare', 'y'), 1, 60_000);
+    const answer = await fake.send(
+      `http://127.0.0.1:${address.port}/slack/events`,
+      eventCallbackBody(fake.teamId, { type: 'app_uninstalled' }),
+      SIGNING_SECRET,
+      { contentType: 'application/json' },
+    );
+    expect(answer.status).toBe(200);
+    await logs.waitFor("deleted the Slack workspace's data");
+    expect(await state.get(workspaceKey('slack', fake.teamId, 'compare', 'x'))).toBeNull();
+    expect(await state.get(workspaceKey('slack', 'TOTHER01', 'compare', 'y'))).toBe(1);
+    expect(logs.text).not.toContain(BOT_TOKEN);
   });
 });
