@@ -8,6 +8,7 @@ import type { LookupSource } from '../core/source.js';
 import { fnddsPortionWeights, ingredientListEstimator } from '../recipes/for-compare.js';
 import { lazyRecipeComputer } from '../recipes/handle.js';
 import { loadPortionTable } from '../recipes/portions.js';
+import { loadCatalog } from '../sources/catalog/load.js';
 
 /**
  * Everything commands answer with, built once per process and handed to every surface: the lookup
@@ -29,6 +30,8 @@ export function createCommandServices(
       car: loadEquivalences().carKm,
       ingredients: ingredientListEstimator(recipes),
       portions: fnddsPortionWeights(() => loadPortionTable()),
+      // Reads menus, what options state and builds dishes from parts, whatever the lookup source.
+      catalog: () => loadCatalog(),
     };
     return compareDeps;
   };

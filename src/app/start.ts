@@ -9,10 +9,12 @@ import { MemoryStateStore } from '../core/state/memory-store.js';
 import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
+import type { Database } from '../store/sql.js';
+import { SqlStateStore } from '../store/sql-state-store.js';
 import { chatOperations } from './operations.js';
 import { DEFAULT_ADAPTERS } from './platforms.js';
 import { createCommandServices } from './services.js';
-import { type AppState, DeferredStateStore, openAppState } from './state.js';
+import { type AppState, DeferredDatabase, DeferredStateStore, openAppState } from './state.js';
 
 export const DEFAULT_PORT = 3000;
 
@@ -33,6 +35,8 @@ export interface StartOptions {
    * keeps no state and opens none.
    */
   store?: StateStore;
+  /** The state database behind `store`, when there is one: Slack's OAuth installations live in it. */
+  database?: Database;
   /** Stop on SIGINT/SIGTERM. Off in tests, which call stop() themselves. */
   handleSignals?: boolean;
   /** Called just before the local shell opens, e.g. to quieten logs that would share the terminal. */
@@ -59,14 +63,21 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   // Every dependency is built here, once, and handed to whatever runs: the adapters or the shell.
-  const deferred = options.store === undefined ? new DeferredStateStore() : null;
-  const store: StateStore = options.store ?? deferred!;
+  // An injected database without a store (tests) carries the store too.
+  const injected =
+    options.store ?? (options.database === undefined ? undefined : new SqlStateStore(options.database));
+  const deferred = injected === undefined ? new DeferredStateStore() : null;
+  const store: StateStore = injected ?? deferred!;
+  // The database behind the store, for what is kept outside it (Slack's installations): the one
+  // injected with an injected store, or the configured one, which opens with the store.
+  const deferredDatabase = deferred === null ? null : new DeferredDatabase(config);
+  const database: Database | undefined = options.database ?? deferredDatabase ?? undefined;
   // What stopping releases: an injected store is closed here too, as before; an opened database once open.
   let state: AppState = { store, database: null, close: () => store.close() };
   let selected: SelectedSource | null = options.source ?? null;
   const operations = chatOperations(config, logger, store, {
-    // An injected store (tests) is as reachable as the process; a database answers its ping.
-    ping: async () => state.database?.ping(),
+    // A database answers its ping; an injected store alone (tests) is as reachable as the process.
+    ping: async () => (state.database ?? options.database)?.ping(),
     catalogLoaded: () => selected?.suggester != null,
   });
   selected ??= createSource(config, logger, { store, telemetry: operations.metrics });
@@ -81,6 +92,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     services,
     store,
     interactions: operations.interactions,
+    ...(database === undefined ? {} : { database }),
     suggester: selected.suggester,
     http,
   };
@@ -97,9 +109,11 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
         state = await openAppState(config, logger, operations.metrics);
       } catch (error) {
         deferred.fail(error);
+        deferredDatabase?.fail(error);
         throw error;
       }
       deferred.attach(state.store);
+      if (state.database !== null) deferredDatabase?.attach(state.database);
     }
   } catch (error) {
     await shutdown(running, http, selected, state, logger);
@@ -109,6 +123,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   if (running.length === 0) {
     // The shell keeps nothing worth a database; what the source remembers (a cool-down) stays in memory.
     deferred?.attach(new MemoryStateStore());
+    deferredDatabase?.fail(new Error('no state database is open: no chat platform runs'));
     const interactive = options.interactive ?? Boolean(isTty(input) && isTty(output));
     if (!interactive) {
       output.write(`${notConfiguredMessage(selected.description)}\n`);

@@ -1,9 +1,12 @@
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { CounterWindow, JsonValue, StateStore } from '../core/state/store.js';
 import { InstrumentedStateStore } from '../ops/instrumented-store.js';
 import type { Metrics } from '../ops/metrics.js';
 import { type OpenStoreOptions, openStore, type StoreConfig } from '../store/open.js';
-import type { Database } from '../store/sql.js';
+import { describeUrl } from '../store/postgres.js';
+import { defaultDataDir } from '../store/registration.js';
+import type { Database, DatabaseKind, SqlQueryable } from '../store/sql.js';
 
 /** The state database as the app uses it: the store every surface is given, and the database behind it. */
 export interface AppState {
@@ -92,5 +95,63 @@ export class DeferredStateStore implements StateStore {
   }
 
   /** The attached store is closed by whoever opened it. */
+  async close(): Promise<void> {}
+}
+
+/**
+ * The database behind a DeferredStateStore, for what adapters keep outside the state store (Slack's
+ * installations): its kind and location are known from the configuration at once, its queries wait
+ * for it to open. Closed by whoever opened it.
+ */
+export class DeferredDatabase implements Database {
+  readonly kind: DatabaseKind;
+  readonly location: string;
+  private target: Database | null = null;
+  private readonly ready: Promise<Database>;
+  private settle!: { resolve(database: Database): void; reject(error: unknown): void };
+
+  constructor(config: StoreConfig) {
+    this.kind = config.DATABASE_URL === undefined ? 'embedded' : 'postgres';
+    this.location =
+      config.DATABASE_URL === undefined
+        ? (config.CARBON_DATA_DIR ?? defaultDataDir())
+        : describeUrl(config.DATABASE_URL);
+    this.ready = new Promise<Database>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    this.ready.catch(() => {});
+  }
+
+  attach(database: Database): void {
+    this.target = database;
+    this.settle.resolve(database);
+  }
+
+  fail(error: unknown): void {
+    this.settle.reject(error);
+  }
+
+  private async database(): Promise<Database> {
+    return this.target ?? this.ready;
+  }
+
+  async query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }> {
+    return (await this.database()).query<Row>(text, params);
+  }
+
+  async transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    return (await this.database()).transaction(work);
+  }
+
+  /** Only the migrator uses Kysely, on the database itself, before anything is deferred to it. */
+  kysely(): Kysely<unknown> {
+    if (this.target === null) throw new Error('the state database is not open yet');
+    return this.target.kysely();
+  }
+
+  async ping(): Promise<void> {
+    return (await this.database()).ping();
+  }
+
   async close(): Promise<void> {}
 }

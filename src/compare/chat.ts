@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { logLookupFailure, type Reply } from '../core/lookup.js';
 import { toErrorView } from '../core/messages.js';
 import type { ErrorReply, HandlerContext, RequestHandler } from '../core/pipeline.js';
-import { type CompareDeps, compareItems } from './compare.js';
+import {
+  type CompareDeps,
+  cappedOf,
+  compareItems,
+  foodJudge,
+  readPostedMenu,
+  understandingOf,
+} from './compare.js';
 import { lookupEither } from './either.js';
-import { readMenu } from './menu.js';
 import { type CompareResult, CompareResultSchema } from './model.js';
 import {
   type CompareItemInput,
@@ -72,7 +78,7 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
     text: async (text, context) => {
       let parsed: ReturnType<typeof parseCompareText>;
       try {
-        parsed = parseCompareText(text);
+        parsed = parseCompareText(text, foodJudge(deps()));
       } catch (error) {
         logLookupFailure(context.logger, error, { operation: 'compare', text: text.slice(0, 300) });
         return { type: 'error', error: toErrorView(error) };
@@ -80,10 +86,10 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
       return run(parsed.items, parsed.people, null, false, context);
     },
     menu: async (message, context) => {
-      const menu = readMenu(message);
-      const capped =
-        menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
-      return run(menu.options, null, capped, true, context);
+      const menu = readPostedMenu(message, deps());
+      // Reading a long message takes tens of milliseconds: others' commands go first before the lookups.
+      await new Promise((resolve) => setImmediate(resolve));
+      return run(menu.options, null, cappedOf(menu), true, context);
     },
     again: (request, context) =>
       run(
@@ -98,8 +104,8 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
         context,
       ),
     either: (name, { signal }) => {
-      const { source, ingredients } = deps();
-      return lookupEither(name, source, ingredients, { signal });
+      const resolved = deps();
+      return lookupEither(name, resolved.source, resolved.ingredients, { signal }, understandingOf(resolved));
     },
   };
 }

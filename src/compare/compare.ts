@@ -2,9 +2,14 @@ import type { Logger } from 'pino';
 import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
+import { createDishComposer, type DishComposer } from './compose.js';
 import { reordersOf } from './datasets.js';
+import { loadDishTemplates } from './dish-templates.js';
 import type { CarEquivalence } from './equivalence.js';
-import { readMenu } from './menu.js';
+import { catalogFoodJudge } from './food-judge.js';
+import type { FoodKnowledge } from './knowledge.js';
+import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
+import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
 import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
@@ -14,6 +19,9 @@ import {
   type PortionWeights,
   resolveItem,
 } from './resolve.js';
+import { loadServings, productServings, type ServingOf } from './servings.js';
+import { createStatedChecks } from './stated.js';
+import type { Understanding } from './understand.js';
 
 export interface CompareDeps {
   source: LookupSource;
@@ -21,8 +29,16 @@ export interface CompareDeps {
   logger: Logger;
   /** The ingredient-list reader (src/recipes); without it an option in parentheses is not understood. */
   ingredients?: IngredientListEstimator;
-  /** Typical portion weights (src/recipes, FNDDS); without them products are not ranked among dishes. */
+  /** Typical portion weights of ingredients (src/recipes, FNDDS), used before their kind's serving. */
   portions?: PortionWeights;
+  /** A product's serving (servings.ts); by default from data/servings.json and `portions`. */
+  servings?: ServingOf;
+  /**
+   * The built-in catalog's knowledge of foods (knowledge.ts), whatever the lookup source: it judges
+   * what a posted message's options are, reads what an option states and prices dishes built from
+   * their parts. Without it a message is read by its structure alone and options only looked up.
+   */
+  catalog?: () => FoodKnowledge;
 }
 
 /** What a compare renderer may be asked to show. */
@@ -42,9 +58,10 @@ export async function compareItems(
 ): Promise<CompareResult> {
   const people = options.people ?? null;
   const lookup: LookupOptions = options.signal === undefined ? {} : { signal: options.signal };
+  const understanding = understandingOf(deps);
   const resolutions = await Promise.all(
     items.map((item) =>
-      resolveItem(item, deps.source, deps.ingredients, lookup).catch((error: unknown) => ({
+      resolveItem(item, deps.source, deps.ingredients, lookup, understanding).catch((error: unknown) => ({
         status: 'failed' as const,
         input: item.text,
         error: toErrorView(error),
@@ -89,7 +106,7 @@ export async function compareItems(
         break;
     }
   }
-  const footing = chooseFooting(found, deps.portions);
+  const footing = chooseFooting(found, servingsOf(deps));
   result.basis = footing.basis;
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
@@ -110,7 +127,7 @@ export async function handleCompareText(
 ): Promise<CompareReply> {
   let request: ReturnType<typeof parseCompareText>;
   try {
-    request = parseCompareText(text);
+    request = parseCompareText(text, foodJudge(deps));
   } catch (error) {
     logLookupFailure(deps.logger, error, { operation: 'compare', text: text.slice(0, 300) });
     return { type: 'error', error: toErrorView(error) };
@@ -128,8 +145,63 @@ export async function rateMenu(
   deps: CompareDeps,
   options: LookupOptions = {},
 ): Promise<CompareResult> {
-  const menu = readMenu(message);
-  const capped =
-    menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
-  return compareItems(menu.options, deps, { ...options, capped });
+  const menu = readPostedMenu(message, deps);
+  // Reading a long message takes tens of milliseconds: others' commands go first before the lookups.
+  await new Promise((resolve) => setImmediate(resolve));
+  return compareItems(menu.options, deps, { ...options, capped: cappedOf(menu) });
+}
+
+/** A posted message read into options, the catalog judging which candidates read as food. */
+export function readPostedMenu(message: string, deps: Pick<CompareDeps, 'catalog'>): ReadMenu {
+  return readMenu(message, foodJudge(deps));
+}
+
+/** The built-in catalog's judge of what reads as food, for one message or command; none without it. */
+export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge | undefined {
+  const catalog = deps.catalog?.();
+  return catalog === undefined ? undefined : catalogFoodJudge(catalog, composerOf(catalog));
+}
+
+/** A product's serving: the deps' own, or data/servings.json's with the deps' portion weights. */
+function servingsOf(deps: CompareDeps): ServingOf {
+  return deps.servings ?? productServings(loadServings(), deps.portions);
+}
+
+const composers = new WeakMap<FoodKnowledge, DishComposer>();
+
+/** The dish composer over a catalog, built once per catalog. */
+function composerOf(catalog: FoodKnowledge): DishComposer {
+  let composer = composers.get(catalog);
+  if (composer === undefined) {
+    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
+    composers.set(catalog, composer);
+  }
+  return composer;
+}
+
+/**
+ * Reading what an option states and building dishes from their parts, from the built-in catalog
+ * whatever the lookup source: its matcher reads the words, its foods price the parts. None without
+ * the catalog: options are then only looked up.
+ */
+export function understandingOf(deps: CompareDeps): Understanding | undefined {
+  const catalog = deps.catalog?.();
+  if (catalog === undefined) return undefined;
+  const servingOf = servingsOf(deps);
+  const diets = new RegExp(
+    `\\s*\\((?:${alternation(Object.keys(loadMenuWords().dietMarks).filter((diet) => diet !== ''))})(?:\\s*,\\s*[^()]*)?\\)`,
+    'gi',
+  );
+  return {
+    composer: composerOf(catalog),
+    checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
+    isMeal: (product) => servingOf(product)?.meal === true,
+    withoutDiet: (text) => text.replace(diets, '').trim() || text,
+    catalog,
+  };
+}
+
+/** What the result says when a menu had more options than are compared at once. */
+export function cappedOf(menu: ReadMenu): CompareResult['capped'] {
+  return menu.total > menu.options.length ? { compared: menu.options.length, total: menu.total } : null;
 }

@@ -2,7 +2,7 @@ import { NotFoundError } from '../core/errors.js';
 import type { Reply } from '../core/lookup.js';
 import { toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
-import { type IngredientListEstimator, resolveItem } from './resolve.js';
+import { type IngredientListEstimator, resolveItem, type Understanding } from './resolve.js';
 
 /**
  * A name given with no verb (`/carbon oat milk`, a bare line in the shell): looked up as a dish and
@@ -14,12 +14,15 @@ export async function lookupEither(
   source: LookupSource,
   ingredients: IngredientListEstimator | undefined,
   options: LookupOptions = {},
+  /** What the name states and dishes built from parts, as a comparison reads an option (understand.ts). */
+  understanding?: Understanding,
 ): Promise<Reply> {
   const resolution = await resolveItem(
     { text: name, hint: 'auto', ingredients: null },
     source,
     ingredients,
     options,
+    understanding,
   );
   switch (resolution.status) {
     case 'found':

@@ -11,7 +11,8 @@ import { ErrorViewSchema } from './error-view.js';
 export const BasisSchema = z.enum(['serving', 'portion', 'kg', 'litre']);
 export type Basis = z.infer<typeof BasisSchema>;
 
-export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list']);
+/** A named dish, a product, the user's ingredient list, or a dish built from its parts (compose.ts). */
+export const TakenAsSchema = z.enum(['dish', 'product', 'ingredient list', 'composed dish']);
 export type TakenAs = z.infer<typeof TakenAsSchema>;
 
 /** An option's figure on another dataset, on the same footing as its ranked figure. */
@@ -42,6 +43,11 @@ export const RankedItemSchema = z.object({
   takenAs: TakenAsSchema,
   /** Why it was taken as a dish or a product (resolve.ts); null when the user said so. */
   takenAsReason: z.string().nullable(),
+  /**
+   * How it was taken, in one short line for people: "a named dish", "a curry recipe with beef", "a
+   * product, a 194 g serving (pizza or pie, FNDDS)", "a product, per kg".
+   */
+  howTaken: z.string(),
   /** The name the source matched. */
   name: z.string(),
   /** kg CO2e per `basis`. */
@@ -49,7 +55,7 @@ export const RankedItemSchema = z.object({
   level: LevelSchema,
   /** One short verdict, e.g. "climate-friendly" or "lowest third of all foods". */
   verdict: z.string(),
-  /** Grams in the typical portion, when the basis is a portion of a product. */
+  /** Grams in the product's serving (servings.ts), when a product is ranked among meals per serving. */
   portionGrams: z.number().positive().nullable(),
   confidence: z.number().min(0).max(1).nullable(),
   notes: z.array(z.string()),

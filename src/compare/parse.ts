@@ -1,5 +1,7 @@
-import { stripInvisible } from '../core/command.js';
+import { MAX_NAME_LENGTH, stripInvisible } from '../core/command.js';
 import { InvalidComparisonError } from '../core/errors.js';
+import { alternation, loadMenuWords, type MenuWords } from './menu-words.js';
+import { expandAbbreviations, type FoodJudge, maskParentheses, optionPatterns, trimChat } from './options.js';
 
 /** A team chooses between a handful of options; more than ten is a list, not a choice. */
 export const MIN_OPTIONS = 2;
@@ -24,45 +26,78 @@ export interface CompareRequest {
   people: number | null;
 }
 
-const PEOPLE_SUFFIX = /\s+for\s+(\d+)(?:\s+(?:people|persons|guests|diners|of us))?\s*[.!]?$/i;
 const HINT_PREFIX = /^(dish|recipe|meal|product|food)\s*:\s*/i;
-/** Separators between options: commas, semicolons, line breaks, and "vs", "vs." or "versus". */
-const SEPARATOR = /\s*(?:[,;\n]|\s(?:vs\.?|versus)\s)\s*/i;
-/** Stands in for a parenthesised group while the text is split; removed from input first. */
-const PLACEHOLDER = '\ue000';
+
+interface GroupPatterns {
+  trailing: RegExp;
+  leading: RegExp;
+}
+const groupPatterns = new WeakMap<MenuWords, GroupPatterns>();
+
+/** "for 12 people", "8 ppl", "14 of us", "x 12", "for 20" at the end; "for 12 people:" at the start. */
+function groupPatternsOf(words: MenuWords): GroupPatterns {
+  let patterns = groupPatterns.get(words);
+  if (patterns === undefined) {
+    const people = alternation(words.peopleWords);
+    const marks = alternation(words.groupMarks);
+    patterns = {
+      trailing: new RegExp(
+        `(?:^|[\\s,;])(?:(?:for\\s+)?(\\d+)\\s*(?:${people})|(?:${marks})\\s*(\\d+))\\s*[.!?]*\\s*$`,
+        'i',
+      ),
+      leading: new RegExp(`^\\s*(?:for\\s+)?(\\d+)\\s*(?:${people})\\s*[:,-]\\s*`, 'i'),
+    };
+    groupPatterns.set(words, patterns);
+  }
+  return patterns;
+}
+
+/** The group size a comparison states, and its text without it. Throws for a size out of range. */
+export function readGroupSize(text: string, words: MenuWords): { people: number | null; rest: string } {
+  const { trailing, leading } = groupPatternsOf(words);
+  const match = trailing.exec(text) ?? leading.exec(text);
+  if (match === null) return { people: null, rest: text };
+  const people = Number(match[1] ?? match[2]);
+  if (!Number.isSafeInteger(people) || people < 1 || people > MAX_PEOPLE) {
+    throw new InvalidComparisonError(
+      `the number of people must be between 1 and ${MAX_PEOPLE.toLocaleString('en-US')}`,
+    );
+  }
+  const rest = text.slice(0, match.index) + text.slice(match.index + match[0].length);
+  return { people, rest };
+}
 
 /**
- * Reads the text after `compare`: "a, b, c", "a vs b", optionally ending "for 12 people". Commas
- * inside parentheses belong to an ingredient list, not to the list of options. Throws
+ * Reads the text after `compare`: "a, b, c", "a vs b", "a or b or c", "a / b", "a versus b for 8
+ * ppl". Options are split as a posted menu's are (options.ts): commas, semicolons and line breaks,
+ * and the alternatives of data/curated/menu-words.json; commas inside parentheses belong to an
+ * ingredient list. The group size ("for 12 people", "14 of us", "x 12") comes out of the options'
+ * text. With a judge, a tail that is not food ("for xmas dinner") comes off an option. Throws
  * InvalidComparisonError when fewer than 2 or more than 10 options are given.
  */
-export function parseCompareText(raw: string): CompareRequest {
+export function parseCompareText(raw: string, judge?: FoodJudge): CompareRequest {
+  const words = loadMenuWords();
+  const p = optionPatterns(words);
   // Line breaks separate options; stripInvisible would make them spaces.
-  let text = stripInvisible(raw.replace(/\r\n|[\r\n\u2028\u2029]/g, ','))
-    .replaceAll(PLACEHOLDER, ' ')
+  const text = stripInvisible(raw.replace(/\r\n|[\r\n\u2028\u2029]/g, ','))
     .replace(/[ \t]+/g, ' ')
     .trim();
-  let people: number | null = null;
-  const suffix = PEOPLE_SUFFIX.exec(text);
-  if (suffix) {
-    people = Number(suffix[1]);
-    if (!Number.isSafeInteger(people) || people < 1 || people > MAX_PEOPLE) {
-      throw new InvalidComparisonError(
-        `the number of people must be between 1 and ${MAX_PEOPLE.toLocaleString('en-US')}`,
-      );
-    }
-    text = text.slice(0, suffix.index);
-  }
-  const { masked, groups } = maskParentheses(text);
+  const { people, rest } = readGroupSize(text, words);
+  const { masked, restore } = maskParentheses(expandAbbreviations(rest));
   const parts = masked
-    .split(SEPARATOR)
+    .split(/\s*[,;]\s*/)
+    .flatMap((part) => part.split(p.alternatives))
+    .map((part) => restore(part).trim())
+    // An ingredient list in parentheses is the user's own text: only a joining word comes off.
     .map((part) =>
-      part.replace(new RegExp(`${PLACEHOLDER}(\\d+)${PLACEHOLDER}`, 'g'), (_, i) => groups[Number(i)]!),
+      // A part over the limit is left whole, for the resolver to say so.
+      /\(/.test(part) || part.length > MAX_NAME_LENGTH
+        ? part.replace(/^(?:or|and)\s+/i, '')
+        : trimChat(part, p, judge),
     )
-    .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length < MIN_OPTIONS) {
-    throw new InvalidComparisonError('give at least two options, separated by commas or "vs"');
+    throw new InvalidComparisonError('give at least two options, separated by commas, "or" or "vs"');
   }
   if (parts.length > MAX_OPTIONS) {
     throw new InvalidComparisonError(
@@ -86,30 +121,4 @@ export function readItem(part: string): CompareItemInput {
   // "Chicken (free range)" is a name with a remark, left to the matcher.
   const list = /\(([^()]*[,;\n][^()]*)\)/.exec(text);
   return { text, hint, ingredients: list ? list[1]!.trim() : null };
-}
-
-/** Replaces each balanced top-level "(…)" with a numbered placeholder so its commas do not split. */
-function maskParentheses(text: string): { masked: string; groups: string[] } {
-  const groups: string[] = [];
-  let masked = '';
-  let depth = 0;
-  let start = -1;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (char === '(') {
-      if (depth === 0) start = i;
-      depth++;
-    } else if (char === ')' && depth > 0) {
-      depth--;
-      if (depth === 0) {
-        masked += `${PLACEHOLDER}${groups.length}${PLACEHOLDER}`;
-        groups.push(text.slice(start, i + 1));
-      }
-    } else if (depth === 0) {
-      masked += char;
-    }
-  }
-  // An unclosed "(" is ordinary text: keep what followed it, splitting it like the rest.
-  if (depth > 0) masked += text.slice(start);
-  return { masked, groups };
 }

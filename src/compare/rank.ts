@@ -6,13 +6,16 @@ import type { Level, ProductResult, RecipeResult } from '../core/result.js';
 import { figuresOnFooting } from './datasets.js';
 import { type CarEquivalence, carKilometres } from './equivalence.js';
 import type { Basis, CompareResult, Difference, RankedItem } from './model.js';
-import type { FoundResolution, PortionWeights } from './resolve.js';
+import type { FoundResolution } from './resolution.js';
+import type { ServingOf } from './servings.js';
 
 interface Placed {
   found: FoundResolution;
   kgCo2e: number;
   portionGrams: number | null;
   extraNotes: string[];
+  /** How the option was taken, in one short line (RankedItem.howTaken). */
+  how: string;
 }
 
 export interface Footing {
@@ -25,83 +28,69 @@ export interface Footing {
 const isDish = (found: FoundResolution): found is Extract<FoundResolution, { result: RecipeResult }> =>
   found.takenAs !== 'product';
 
-/**
- * Puts the found options on one footing, so no two figures in different units are ranked together:
- * dishes per serving; products per kg (per litre when all are drinks); dishes and products together
- * per typical portion, which only the portion weights can give. A product with no known portion
- * among dishes is listed as not ranked, with the reason; if that leaves fewer than two dishes and
- * there are at least two products, the products are ranked per kg and the dishes are not.
- */
-export function chooseFooting(found: FoundResolution[], portions: PortionWeights | undefined): Footing {
-  const dishes = found.filter(isDish);
-  const products = found.filter(
-    (each): each is Extract<FoundResolution, { takenAs: 'product' }> => !isDish(each),
-  );
-  if (products.length === 0) {
-    return {
-      basis: 'serving',
-      basisText: 'Dishes compared per serving.',
-      placed: dishes.map((each) => ({
-        found: each,
-        kgCo2e: each.result.kgCo2ePerServing,
-        portionGrams: null,
-        extraNotes: [],
-      })),
-      notRanked: [],
-    };
-  }
-  if (dishes.length === 0) return productFooting(products);
+type FoundProduct = Extract<FoundResolution, { takenAs: 'product' }>;
 
-  const withPortion = products.map((each) => ({
-    each,
-    grams: portions?.typicalPortionGrams(each.result) ?? null,
-  }));
-  const portioned = withPortion.filter((entry) => entry.grams !== null && entry.grams > 0);
-  const unportioned = withPortion.filter((entry) => !(entry.grams !== null && entry.grams > 0));
-  if (dishes.length + portioned.length < 2 && products.length >= 2) {
-    const footing = productFooting(products);
-    return {
-      ...footing,
-      notRanked: dishes.map((each) => ({
-        input: each.input,
-        name: each.result.name,
-        takenAs: each.takenAs,
-        reason: 'a dish per serving cannot be ranked against products per kg',
-      })),
-    };
+/** "a named dish", "your ingredient list", or what the composer built it from. */
+function dishHow(found: Extract<FoundResolution, { result: RecipeResult }>): string {
+  if (found.how !== undefined) return found.how;
+  return found.takenAs === 'ingredient list' ? 'your ingredient list' : 'a named dish';
+}
+
+/**
+ * Puts the found options on one footing, so no two figures in different units are ranked together.
+ * Per kg (per litre when all are drinks) only when every option is a plain ingredient; otherwise
+ * every option per serving: dishes per their serving, a product as a meal when it is one (a ready
+ * meal, a mixed dish, a sandwich: never a spoonful) or as its typical portion (servings.ts). A
+ * product with no known serving among meals is listed as not ranked, with the reason; one plain
+ * product never turns the comparison to per kg.
+ */
+export function chooseFooting(found: FoundResolution[], servingOf: ServingOf | undefined): Footing {
+  const dishes = found.filter(isDish);
+  const products = found.filter((each): each is FoundProduct => !isDish(each));
+  const served = products.map((each) => ({ each, serving: servingOf?.(each.result) ?? null }));
+  if (dishes.length === 0 && served.every(({ serving }) => serving?.meal !== true)) {
+    return productFooting(products);
   }
   const placed: Placed[] = dishes.map((each) => ({
     found: each,
     kgCo2e: each.result.kgCo2ePerServing,
     portionGrams: null,
     extraNotes: [],
+    how: dishHow(each),
   }));
-  for (const { each, grams } of portioned) {
+  const notRanked: CompareResult['notRanked'] = [];
+  for (const { each, serving } of served) {
+    if (serving === null) {
+      notRanked.push({
+        input: each.input,
+        name: each.result.name,
+        takenAs: 'product',
+        reason:
+          'no serving size is known for it, and a figure per kg cannot be ranked against meals per serving',
+      });
+      continue;
+    }
     const { perKg, note } = perKgFigure(each.result);
     placed.push({
       found: each,
-      kgCo2e: (perKg * grams!) / 1000,
-      portionGrams: grams,
+      kgCo2e: (perKg * serving.grams) / 1000,
+      portionGrams: serving.grams,
       extraNotes: note === null ? [] : [note],
+      how: `a product, ${serving.text}`,
     });
   }
+  const anyProduct = placed.some((entry) => entry.portionGrams !== null);
   return {
-    basis: portioned.length > 0 ? 'portion' : 'serving',
-    basisText:
-      portioned.length > 0
-        ? 'Dishes per serving and products per typical portion.'
-        : 'Dishes compared per serving.',
+    basis: anyProduct ? 'portion' : 'serving',
+    basisText: anyProduct
+      ? 'Dishes per serving and products per serving of their kind.'
+      : 'Dishes compared per serving.',
     placed,
-    notRanked: unportioned.map(({ each }) => ({
-      input: each.input,
-      name: each.result.name,
-      takenAs: 'product' as const,
-      reason: 'no typical portion is known, and a figure per kg cannot be ranked against dishes per serving',
-    })),
+    notRanked,
   };
 }
 
-function productFooting(products: Extract<FoundResolution, { takenAs: 'product' }>[]): Footing {
+function productFooting(products: FoundProduct[]): Footing {
   const allLitres = products.every((each) => each.result.unit === 'L');
   if (allLitres) {
     return {
@@ -112,6 +101,7 @@ function productFooting(products: Extract<FoundResolution, { takenAs: 'product' 
         kgCo2e: each.result.kgCo2ePerUnit,
         portionGrams: null,
         extraNotes: [],
+        how: 'a product, per litre',
       })),
       notRanked: [],
     };
@@ -124,7 +114,13 @@ function productFooting(products: Extract<FoundResolution, { takenAs: 'product' 
       : 'Products compared per kg.',
     placed: products.map((each) => {
       const { perKg, note } = perKgFigure(each.result);
-      return { found: each, kgCo2e: perKg, portionGrams: null, extraNotes: note === null ? [] : [note] };
+      return {
+        found: each,
+        kgCo2e: perKg,
+        portionGrams: null,
+        extraNotes: note === null ? [] : [note],
+        how: 'a product, per kg',
+      };
     }),
     notRanked: [],
   };
@@ -162,6 +158,7 @@ export function rankPlaced(placed: Placed[]): RankedItem[] {
         input: found.input,
         takenAs: found.takenAs,
         takenAsReason: found.reason,
+        howTaken: entry.how,
         name: found.result.name,
         kgCo2e: entry.kgCo2e,
         level: found.result.level,

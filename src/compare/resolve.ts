@@ -1,56 +1,23 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { isCarbonError, NotFoundError } from '../core/errors.js';
 import { foldWords } from '../core/fold.js';
-import { type ErrorView, MAX_SUGGESTIONS, toErrorView } from '../core/messages.js';
-import type { ProductResult, RecipeResult } from '../core/result.js';
+import { MAX_SUGGESTIONS, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
 import type { CompareItemInput } from './parse.js';
+import type { IngredientListEstimator, Resolution } from './resolution.js';
+import { type Understanding, understand } from './understand.js';
 
-/**
- * Reads an ingredient list such as "rice 200g, black beans 150g, salsa" as one dish and gives its
- * footprint per serving. Implemented by src/recipes (the ingredient-list parser); until it is
- * plugged in, an option in parentheses is reported as not understood, never dropped.
- * Throws CarbonError subclasses only (NotFoundError, InvalidInputError, ...).
- */
-export interface IngredientListEstimator {
-  estimate(label: string, ingredients: string, options?: LookupOptions): Promise<RecipeResult>;
-}
-
-/**
- * Grams in a typical portion of a product (FNDDS portion weights, src/recipes). Products sit among
- * dishes on a per-portion footing only through this; null when no portion weight is known.
- */
-export interface PortionWeights {
-  typicalPortionGrams(product: ProductResult): number | null;
-}
-
-export type Resolution =
-  | { status: 'found'; input: string; takenAs: 'dish'; reason: string | null; result: RecipeResult }
-  | {
-      status: 'found';
-      input: string;
-      takenAs: 'ingredient list';
-      reason: string | null;
-      result: RecipeResult;
-    }
-  | { status: 'found'; input: string; takenAs: 'product'; reason: string | null; result: ProductResult }
-  | { status: 'not_found'; input: string; suggestions: string[] }
-  | { status: 'not_understood'; input: string; reason: string }
-  | { status: 'failed'; input: string; error: ErrorView; cause: unknown };
-
-export type FoundResolution = Extract<Resolution, { status: 'found' }>;
+export type {
+  FoundResolution,
+  IngredientListEstimator,
+  PortionWeights,
+  Resolution,
+} from './resolution.js';
+export type { Understanding } from './understand.js';
 
 export const NO_INGREDIENT_READER =
   'ingredient lists in parentheses cannot be read yet; give a dish or product name';
 
-/**
- * The rule for a bare word that is both a dish and a product ("chicken", "burger"): both are looked
- * up, and the closer match wins; on a tie the dish wins if it is named as typed, because a channel
- * choosing what to eat is choosing meals. So "lasagne" (an exact dish and an exact product) is the dish, "burger" (an exact
- * dish, a looser product) the dish, "chicken" (an exact product, only a guessed dish such as chicken
- * curry) the product. "dish: chicken" or "product: lasagne" says which outright. Each ranked option
- * shows what it was taken as and why.
- */
 /** Words that join a dish's name without adding to it ("fish and chips", "fish & chips"). */
 const LINKING_WORDS = new Set(['and', 'with', 'the', 'of', 'in', 'a']);
 
@@ -59,6 +26,8 @@ export async function resolveItem(
   source: LookupSource,
   ingredients: IngredientListEstimator | undefined,
   options: LookupOptions = {},
+  /** Reading what an option states and building dishes from parts; without it, options are only looked up. */
+  understanding?: Understanding,
 ): Promise<Resolution> {
   const input = item.text;
   if ([...input].length > MAX_NAME_LENGTH) {
@@ -86,16 +55,44 @@ export async function resolveItem(
       return { status: 'found', input, takenAs: 'product', reason: null, result: product.value };
     return missed(input, [product.reason]);
   }
+  if (understanding === undefined) return lookUp(input, input, source, options);
+  // What the option states is read from all of it; what is looked up leaves out a stated diet,
+  // then, if that finds nothing, the description in brackets ("Beef pho (hot, served in flasks)").
+  const asTyped = understanding.withoutDiet(input);
+  let typed = await lookUp(input, asTyped, source, options);
+  const bare = asTyped
+    .replace(/\([^()]*\)/g, ' ')
+    .replace(/\s\+\s/g, ' with ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (typed.status === 'not_found' && bare !== asTyped && bare !== '') {
+    const again = await lookUp(input, bare, source, options);
+    if (again.status === 'found') typed = again;
+  }
+  return understand(input, typed, understanding);
+}
+
+/**
+ * Looks an option up as a dish and as a product (`text`, reported as `input`). The rule for a bare
+ * word that is both ("chicken", "burger"): the closer match wins; on a tie the dish wins if it is
+ * named as typed, because a channel choosing what to eat is choosing meals.
+ */
+async function lookUp(
+  input: string,
+  text: string,
+  source: LookupSource,
+  options: LookupOptions,
+): Promise<Resolution> {
   const [dish, product] = await Promise.allSettled([
-    source.lookupRecipe(input, options),
-    source.lookupProduct(input, options),
+    source.lookupRecipe(text, options),
+    source.lookupProduct(text, options),
   ]);
   if (dish.status === 'fulfilled' && product.status === 'fulfilled') {
     const dishScore = dish.value.confidence ?? 1;
     const productScore = product.value.confidence ?? 1;
     // On a tie, a dish whose name adds words to what was typed ("chicken" finds "Chicken dinner") is
     // a guess; "beef lasagne" finding "Lasagne" is not.
-    const typed = new Set(foldWords(input).split(' '));
+    const typed = new Set(foldWords(text).split(' '));
     const dishWords = foldWords(dish.value.name).split(' ');
     const dishAddsWords = dishWords.some((word) => !typed.has(word) && !LINKING_WORDS.has(word));
     if (productScore > dishScore || (productScore === dishScore && dishAddsWords)) {
@@ -135,7 +132,7 @@ export async function resolveItem(
 }
 
 /** Not found when every lookup said so (suggestions merged); otherwise the first real failure. */
-function missed(input: string, errors: unknown[]): Resolution {
+export function missed(input: string, errors: unknown[]): Resolution {
   const failure = errors.find((error) => !(error instanceof NotFoundError) || error.outOfScope !== undefined);
   if (failure === undefined) {
     const suggestions = [...new Set(errors.flatMap((error) => (error as NotFoundError).suggestions))];

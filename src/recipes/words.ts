@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ParseIngredientOptions } from 'parse-ingredient';
 import { z } from 'zod';
+import { dataDir as packageDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
-import { packageDataDir } from './data-dir.js';
 
 /**
  * The English words an ingredient list is read with (pack words, portion words, serving words,

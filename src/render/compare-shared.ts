@@ -40,9 +40,9 @@ export function itemFigure(item: RankedItem, basis: Basis): string {
   return `${formatKg(item.kgCo2e)} kg CO2e ${per}`;
 }
 
-/** "dish", "product, closer to a product than to a dish". */
+/** How an option was taken, in one short line: "a named dish", "a curry recipe with beef". */
 export function takenAsText(item: RankedItem): string {
-  return item.takenAsReason === null ? item.takenAs : `${item.takenAs}, ${item.takenAsReason}`;
+  return item.howTaken;
 }
 
 /** The sentences under the ranking: lowest, difference per person and for the group, and in km. */

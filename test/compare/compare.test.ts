@@ -5,7 +5,8 @@ import { loadEquivalences } from '../../src/compare/equivalence.js';
 import { CompareResultSchema } from '../../src/compare/model.js';
 import { readItem } from '../../src/compare/parse.js';
 import { perKgFigure } from '../../src/compare/rank.js';
-import type { IngredientListEstimator, PortionWeights } from '../../src/compare/resolve.js';
+import type { IngredientListEstimator } from '../../src/compare/resolve.js';
+import { loadServings, type ServingOf } from '../../src/compare/servings.js';
 import { NotFoundError, UpstreamTimeoutError } from '../../src/core/errors.js';
 import type { ProductResult, RecipeResult } from '../../src/core/result.js';
 import type { LookupSource } from '../../src/core/source.js';
@@ -14,7 +15,8 @@ import { sampleProduct, sampleRecipe } from '../support/sample-results.js';
 
 const logger = pino({ level: 'silent' });
 const car = loadEquivalences().carKm;
-const catalogDeps = { source: createCatalogSource(loadCatalog()), car, logger };
+const catalog = loadCatalog();
+const catalogDeps = { source: createCatalogSource(catalog), car, logger, catalog: () => catalog };
 
 /** A real LookupSource over fixed tables: names not in a table are not found; `fail` names time out. */
 function tableSource(
@@ -115,7 +117,8 @@ describe('footing: never two units in one ranking', () => {
     expect(perKgFigure(sampleProduct({ unit: 'kg', kgCo2ePerUnit: 2 })).perKg).toBe(2);
   });
 
-  it('without portion weights, leaves products among dishes out of the ranking and says why', async () => {
+  it('leaves a product with no known serving out of a ranking of meals, and says why', async () => {
+    // The table's products have no catalog category, so no serving is known for them.
     const result = await compareItems(items('curry', 'dal', 'beef'), deps);
     expect(result.basis).toBe('serving');
     expect(result.ranked.map((item) => item.input)).toEqual(['dal', 'curry']);
@@ -123,30 +126,60 @@ describe('footing: never two units in one ranking', () => {
       expect.objectContaining({
         input: 'beef',
         takenAs: 'product',
-        reason: expect.stringMatching(/no typical portion/),
+        reason: expect.stringMatching(/no serving size is known/),
       }),
     ]);
   });
 
-  it('ranks products per kg when only one dish is among them, leaving the dish out', async () => {
-    const result = await compareItems(items('dal', 'beef', 'juice'), deps);
-    expect(result.basis).toBe('kg');
-    expect(result.notRanked.map((item) => item.input)).toEqual(['dal']);
+  it('keeps a comparison with a dish per serving, whatever plain products are among it', async () => {
+    const servings: ServingOf = (product) =>
+      product.name === 'beef' ? { grams: 85, meal: false, text: 'a 85 g serving (meat, FNDDS)' } : null;
+    const result = await compareItems(items('dal', 'beef', 'juice'), { ...deps, servings });
+    expect(result.basis).toBe('portion');
+    expect(result.ranked.map((item) => [item.input, item.kgCo2e, item.howTaken])).toEqual([
+      ['dal', 0.4, 'a named dish'],
+      ['beef', 2.55, 'a product, a 85 g serving (meat, FNDDS)'],
+    ]);
+    expect(result.notRanked.map((item) => item.input)).toEqual(['juice']);
   });
 
-  it('with portion weights, puts dishes and products on a per-portion footing', async () => {
-    const portions: PortionWeights = {
-      typicalPortionGrams: (product) => (product.name === 'beef' ? 150 : null),
-    };
-    const result = await compareItems(items('curry', 'dal', 'beef', 'juice'), { ...deps, portions });
+  it('ranks a meal the catalog holds per kg per its serving, never per kg, even among products only', async () => {
+    const meals = tableSource(
+      {},
+      {
+        quiche: { kgCo2ePerUnit: 4.6, unit: 'kg', category: 'Pizzas, crepe and pies' },
+        'sausage roll': { kgCo2ePerUnit: 14.3, unit: 'kg', category: 'Savoury pastries and other starters' },
+        apple: { kgCo2ePerUnit: 0.4, unit: 'kg', category: 'Fruits' },
+      },
+    );
+    const result = await compareItems(items('quiche', 'sausage roll', 'apple'), {
+      source: meals,
+      car,
+      logger,
+    });
     expect(result.basis).toBe('portion');
-    expect(result.ranked.map((item) => [item.input, item.kgCo2e])).toEqual([
-      ['dal', 0.4],
-      ['curry', 1.2],
-      ['beef', 4.5],
-    ]);
-    expect(result.ranked[2]!.portionGrams).toBe(150);
-    expect(result.notRanked.map((item) => item.input)).toEqual(['juice']);
+    const servings = loadServings();
+    const grams = Object.fromEntries(result.ranked.map((item) => [item.input, item.portionGrams]));
+    expect(grams).toEqual({
+      quiche: servings.groups['pizzas and pies']!.grams,
+      'sausage roll': servings.groups['savoury pastries and starters']!.grams,
+      apple: servings.groups.fruit!.grams,
+    });
+    // A meal's serving, not the 50 g of an egg the quiche's name holds.
+    expect(grams.quiche).toBeGreaterThan(150);
+  });
+
+  it('ranks per kg when every option is a plain ingredient', async () => {
+    const plain = tableSource(
+      {},
+      {
+        tofu: { kgCo2ePerUnit: 2, unit: 'kg', category: 'Meat substitutes' },
+        'beef mince': { kgCo2ePerUnit: 30, unit: 'kg', category: 'Raw meat' },
+      },
+    );
+    const result = await compareItems(items('tofu', 'beef mince'), { source: plain, car, logger });
+    expect(result.basis).toBe('kg');
+    expect(result.ranked.map((item) => item.howTaken)).toEqual(['a product, per kg', 'a product, per kg']);
   });
 
   it('reports an ingredient list as not understood until a reader is plugged in, then ranks it as a dish', async () => {
@@ -187,7 +220,7 @@ describe('footing: never two units in one ranking', () => {
       type: 'error',
       error: {
         code: 'invalid_input',
-        text: 'That comparison can\'t be made: give at least two options, separated by commas or "vs".',
+        text: 'That comparison can\'t be made: give at least two options, separated by commas, "or" or "vs".',
         hint: 'Try `/carbon compare lasagne, dal, chicken curry`.',
       },
     });

@@ -10,6 +10,7 @@ const item = (rank: number, name: string, kgCo2e: number, figures: RankedItem['f
   input: name,
   takenAs: 'product',
   takenAsReason: null,
+  howTaken: 'a product, per kg',
   name,
   kgCo2e,
   level: 'low',

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { catalogFoodJudge } from '../../src/compare/food-judge.js';
 import { parseCompareText } from '../../src/compare/parse.js';
 import { InvalidComparisonError } from '../../src/core/errors.js';
+import { loadCatalog } from '../../src/sources/catalog/index.js';
 
 const texts = (input: string) => parseCompareText(input).items.map((item) => item.text);
 
@@ -9,6 +11,21 @@ describe('parseCompareText', () => {
     expect(texts('lasagne, dal; chicken curry')).toEqual(['lasagne', 'dal', 'chicken curry']);
     expect(texts('lasagne vs dal VS. pizza versus tofu')).toEqual(['lasagne', 'dal', 'pizza', 'tofu']);
     expect(texts('lasagne\ndal')).toEqual(['lasagne', 'dal']);
+  });
+
+  it('splits on "or", "versus", "v" and "/", and keeps "with" whole', () => {
+    expect(texts('fish pie or lasagne or dal')).toEqual(['fish pie', 'lasagne', 'dal']);
+    expect(texts('pad thai / green curry / massaman')).toEqual(['pad thai', 'green curry', 'massaman']);
+    expect(texts('burger v hot dog, crisps or a chocolate bar')).toEqual([
+      'burger',
+      'hot dog',
+      'crisps',
+      'chocolate bar',
+    ]);
+    expect(texts('thai green curry w/ prawns or red curry w tofu')).toEqual([
+      'thai green curry with prawns',
+      'red curry w tofu',
+    ]);
   });
 
   it('does not split inside a word containing "vs" or inside parentheses', () => {
@@ -25,6 +42,16 @@ describe('parseCompareText', () => {
     expect(parseCompareText('lasagne, dal for 12 people').people).toBe(12);
     expect(parseCompareText('lasagne vs dal for 3').people).toBe(3);
     expect(parseCompareText('lasagne, dal').people).toBeNull();
+    expect(parseCompareText('lasagne versus dal for 8 ppl')).toMatchObject({
+      people: 8,
+      items: [{ text: 'lasagne' }, { text: 'dal' }],
+    });
+    expect(parseCompareText('prawn tacos vs bean tacos x 12').people).toBe(12);
+    expect(parseCompareText('nut roast vs roast turkey, 14 of us')).toMatchObject({
+      people: 14,
+      items: [{ text: 'nut roast' }, { text: 'roast turkey' }],
+    });
+    expect(parseCompareText('for 6 people: curry or pizza').people).toBe(6);
     expect(() => parseCompareText('lasagne, dal for 0 people')).toThrow(InvalidComparisonError);
     expect(() => parseCompareText('lasagne, dal for 99999999999999999999 people')).toThrow(
       InvalidComparisonError,
@@ -39,6 +66,16 @@ describe('parseCompareText', () => {
 
   it('keeps a parenthetical remark without a comma as part of the name', () => {
     expect(parseCompareText('chicken (free range), dal').items[0]!.ingredients).toBeNull();
+  });
+
+  it('takes a tail that is not food off an option when a judge reads it', () => {
+    const judge = catalogFoodJudge(loadCatalog());
+    expect(parseCompareText('beef wellington or roast turkey for xmas dinner', judge).items[1]!.text).toBe(
+      'roast turkey',
+    );
+    expect(parseCompareText('toad in the hole or bangers and mash', judge).items[0]!.text).toBe(
+      'toad in the hole',
+    );
   });
 
   it('refuses fewer than 2 and more than 10 options with a clear reason', () => {

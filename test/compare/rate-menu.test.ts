@@ -9,10 +9,13 @@ import { SLACK_LIMITS } from '../../src/render/slack.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
 import { hostileMenuLines } from '../support/hostile-menu.js';
 
+const catalog = loadCatalog();
+/** As the app gives compare its dependencies: the catalog reads the menu, whatever the source. */
 const deps = {
-  source: createCatalogSource(loadCatalog()),
+  source: createCatalogSource(catalog),
   car: loadEquivalences().carKm,
   logger: silentLogger(),
+  catalog: () => catalog,
 };
 
 /** The menu as people post it: mrkdwn, an entity-escaped "&", a mention, prices and dietary marks. */
@@ -77,7 +80,7 @@ describe('rate a posted menu', () => {
     expect(result.basis).toBe('serving');
     const names = result.ranked.map((item) => item.input);
     expect(names).toEqual(
-      expect.arrayContaining(['Beef lasagne', 'Dal with rice', 'Chicken curry', 'Fish & chips']),
+      expect.arrayContaining(['Beef lasagne', 'Dal with rice (vegan)', 'Chicken curry', 'Fish & chips']),
     );
     expect(result.ranked[0]!.kgCo2e).toBeLessThanOrEqual(result.ranked.at(-1)!.kgCo2e);
     expect(result.capped).toBeNull();
@@ -88,7 +91,7 @@ describe('rate a posted menu', () => {
     const messages: Record<string, { content: string }> = resolved.messages;
     const result = await rateMenu(messages[target_id]!.content, deps);
     expect(result.ranked.map((item) => item.input)).toEqual(
-      expect.arrayContaining(['Beef lasagne', 'Dal', 'Chicken curry']),
+      expect.arrayContaining(['Beef lasagne', 'Dal (vegan)', 'Chicken curry']),
     );
     expect(
       [...result.ranked, ...result.notFound, ...result.notRanked].some((item) =>

@@ -21,6 +21,7 @@ function item(rank: number, overrides: Partial<RankedItem> = {}): RankedItem {
     input: `option ${rank}`,
     takenAs: 'dish',
     takenAsReason: 'both a dish and a product; dishes win ties',
+    howTaken: 'a named dish',
     name: `Dish ${rank}`,
     kgCo2e: rank * 0.5,
     level: rank < 2 ? 'low' : rank < 4 ? 'medium' : 'high',
@@ -105,7 +106,9 @@ describe('renderCompareText', () => {
     expect(text.indexOf('Dish 1')).toBeLessThan(text.indexOf('Dish 2'));
     expect(text).toContain('0.5 kg CO2e per serving');
     expect(text).toContain('low ▮▯▯');
-    expect(text).toContain('"option 1" taken as dish, both a dish and a product; dishes win ties');
+    // How it was taken in one line, not the matcher's reasoning (issue #21).
+    expect(text).toContain('"option 1" taken as a named dish');
+    expect(text).not.toContain('dishes win ties');
     expect(text).toContain('Lowest carbon: Dish 1');
     expect(text).toContain(
       'Highest minus lowest: 1 kg CO2e per person, 12 kg for 12 people: about 48 km driven in an average car.',

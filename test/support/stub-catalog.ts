@@ -9,11 +9,15 @@ export function throwingCatalog(error: Error): Catalog {
     throw error;
   };
   return {
+    source: { id: 'catalog', label: 'Stub catalog' },
     stats: { products: 0, recipes: 0, categories: 0 },
     findProduct: fail,
     findTrialMilk: fail,
     findRecipe: fail,
     matchFood: fail,
+    foodScore: fail,
+    food: fail,
+    animalsIn: fail,
     suggest: () => [],
   };
 }

@@ -7,11 +7,12 @@ import { type Basis, productOnBasis, recipeOnBasis } from '../../figures/basis.j
 import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
+import { ModifierReader } from './modifiers.js';
 import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schema.js';
 import type { IndexEntry } from './search-index.js';
 import { Suggester } from './suggest.js';
 import { TextNormaliser } from './text.js';
-import type { Catalog, FoodMatch } from './types.js';
+import type { Catalog, CatalogFood, FoodMatch } from './types.js';
 
 export const CATALOG_SOURCE_INFO: SourceInfo = {
   id: 'catalog',
@@ -110,6 +111,7 @@ export function createCatalog(
     brandItems(brands, milkProducts),
   );
   const recipeMatcher = new FoodMatcher(recipes.map(recipeEntry), text, lexicon, 'dishes');
+  const animals = new ModifierReader(lexicon.exclusiveGroups.filter((group) => group.definesFood));
   const suggester = new Suggester(
     productMatcher.index,
     products.map((product) => product.display),
@@ -199,6 +201,7 @@ export function createCatalog(
   }
 
   return {
+    source: CATALOG_SOURCE_INFO,
     stats: { products: products.length, recipes: recipes.length, categories: categories.length },
 
     findProduct(query: string): ProductResult {
@@ -298,6 +301,39 @@ export function createCatalog(
             : null,
         confidence: answer.confidence,
         closest: answer.closest,
+      };
+    },
+
+    foodScore(query: string): number {
+      let answered = 0;
+      let named = 0;
+      for (const matcher of [recipeMatcher, productMatcher]) {
+        const { answer, ranked } = matcher.match(query);
+        if (answer !== null) answered = Math.max(answered, answer.confidence);
+        else named = Math.max(named, ranked.find((candidate) => candidate.exactWord)?.score ?? 0);
+      }
+      if (answered > 0) return answered;
+      // Unanswered, a food one word names says little about a sentence of other words ("put your
+      // order in the thread"): the score counts as far as the catalog knows the words.
+      const { tokens } = text.query(query);
+      const known = tokens.filter(
+        (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
+      ).length;
+      return tokens.length === 0 ? 0 : named * (known / tokens.length);
+    },
+
+    animalsIn(query: string): string[] {
+      return [...(animals.read(text.nameTokens(query)).values().next().value ?? [])];
+    },
+
+    food(code: string): CatalogFood | null {
+      const product = byCode.get(code);
+      if (product === undefined) return null;
+      return {
+        code,
+        name: product.display,
+        kgCo2ePerKg: product.kgCo2ePerKg,
+        category: categories[product.category]!.name,
       };
     },
 

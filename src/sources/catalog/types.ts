@@ -1,4 +1,4 @@
-import type { ProductResult, RecipeResult } from '../../core/result.js';
+import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import type { NameSuggester } from '../../core/source.js';
 import type { Basis } from '../../figures/basis.js';
 import type { FiguresTable } from '../../figures/table.js';
@@ -16,11 +16,23 @@ export interface FoodMatch {
   closest: boolean;
 }
 
+/** A catalog food by its Agribalyse code, as a dish built from parts prices it (src/compare). */
+export interface CatalogFood {
+  code: string;
+  /** Short everyday name. */
+  name: string;
+  kgCo2ePerKg: number;
+  /** Its category's name ("Raw meat", "Cheese and similar"). */
+  category: string;
+}
+
 /**
  * The built-in catalog, in memory. Lookups are synchronous (no I/O after load) and throw
  * NotFoundError (core/errors.ts) with up to three suggestions when nothing matches well enough.
  */
 export interface Catalog extends NameSuggester {
+  /** Credited on every answer from it. */
+  readonly source: SourceInfo;
   /** Best match for a product name in any format (brands, pack sizes, plurals, typos). */
   findProduct(query: string): ProductResult;
   /**
@@ -35,6 +47,19 @@ export interface Catalog extends NameSuggester {
    * figure for computing recipes; null when nothing matches well enough.
    */
   matchFood(query: string): FoodMatch | null;
+  /**
+   * How clearly a text names some food, 0..1: the confidence of the dish or product it is answered
+   * with, or else the re-ranked score of the best dish or product one of its words names as typed
+   * (not through a typo). A line of a posted message reads as food from this (src/compare).
+   */
+  foodScore(query: string): number;
+  /** The food with this Agribalyse code, or null. */
+  food(code: string): CatalogFood | null;
+  /**
+   * Which animals a text's words state, as the matcher reads them (the lexicon's food-defining group:
+   * "beef", "chashu pork" → pork; "tofu" → meatfree, unless another animal is stated too).
+   */
+  animalsIn(text: string): string[];
   readonly stats: { products: number; recipes: number; categories: number };
   /** The independent studies' figures beside the catalog's, when loaded. */
   readonly figures?: FiguresTable | null;

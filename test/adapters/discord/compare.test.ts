@@ -185,7 +185,7 @@ describe('Discord: "Rate this menu" message command', () => {
     expect(body.type).toBe(4);
     expect(body.data.flags).toBe(64);
     expect(body.data.embeds[0]!.title).toBe('Lowest carbon first: 4 options');
-    for (const dish of ['Beef lasagne', 'Dal', 'Chicken curry', 'Fish & chips'])
+    for (const dish of ['Beef lasagne', 'Dal (vegan)', 'Chicken curry', 'Fish & chips'])
       expect(text(body.data)).toContain(`“${dish}”`);
     expect(text(body.data)).not.toContain('Thursday lunch');
     expect(customIds(body.data)).toHaveLength(1);

@@ -235,7 +235,7 @@ describe('Slack: "Rate this menu" message shortcut', () => {
     const post = (await h.fake.nextResponse(url)).body as Card;
     expect(post.response_type).toBe('ephemeral');
     expect(post.blocks[0]).toMatchObject({ text: { text: 'Lowest carbon first: 4 options' } });
-    for (const dish of ['Beef lasagne', 'Dal with rice', 'Chicken curry', 'Fish &amp; chips'])
+    for (const dish of ['Beef lasagne', 'Dal with rice (vegan)', 'Chicken curry', 'Fish &amp; chips'])
       expect(json(post)).toContain(`“${dish}”`);
     expect(json(post)).not.toContain('Thursday lunch');
     expect(json(post)).not.toContain('<!here>');

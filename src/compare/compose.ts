@@ -1,0 +1,174 @@
+import { foldWords } from '../core/fold.js';
+import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
+import type { Contributor, RecipeResult } from '../core/result.js';
+import { DishReader, type DishReading, type FoodKind, type StatedFood } from './dish-reading.js';
+import type { DishPart, DishTemplate, DishTemplatesFile } from './dish-templates.js';
+import type { FoodKnowledge } from './knowledge.js';
+import { SERVINGS_CREDIT, type ServingsFile } from './servings.js';
+
+/**
+ * A dish the catalog does not name, built from its parts: the template of its type (a curry, a wrap,
+ * a bao) with the main foods its name states put in ("Thai red curry with beef"), and what its diet
+ * or a "no cheese" leaves out taken out, per serving of its type (servings.ts). Every part is a
+ * catalog food by Agribalyse code, so the figure is the catalog's. A stated food is never dropped: a
+ * vegan dish leaves out the template's dairy and eggs, never what its name asks for.
+ */
+export interface ComposedDish {
+  /** "a curry recipe with beef", for the line saying how the option was taken. */
+  how: string;
+  result: RecipeResult;
+  reading: DishReading;
+}
+
+export interface DishComposer {
+  /** What a dish's name states (dish-reading.ts). */
+  read(text: string): DishReading;
+  /** Whether a text names a dish type at all: cheap, no food is looked up. */
+  namesType(text: string): boolean;
+  /** The dish built from its parts, or null when its name names no dish type. */
+  compose(text: string): ComposedDish | null;
+}
+
+const ANIMAL_KINDS: ReadonlySet<FoodKind> = new Set(['meat', 'fish', 'dairy', 'egg']);
+const MEAT_KINDS: ReadonlySet<FoodKind> = new Set(['meat', 'fish']);
+
+interface Portion {
+  code: string;
+  label: string;
+  grams: number;
+}
+
+export function createDishComposer(
+  file: DishTemplatesFile,
+  servings: ServingsFile,
+  catalog: Pick<FoodKnowledge, 'matchFood' | 'food' | 'source'>,
+): DishComposer {
+  const reader = new DishReader(file, catalog, (code) => {
+    const category = catalog.food(code)?.category;
+    const group = category === undefined ? null : servings.categories[category];
+    return group !== null && group !== undefined && servings.groups[group]?.meal === true;
+  });
+  const cheeses = new Set(file.animalProducts.cheese);
+
+  /** Whether "no <word>" leaves this part out. */
+  const leftOut = (part: DishPart, without: readonly string[]) =>
+    without.some(
+      (word) =>
+        part.label.split(' ').includes(word) ||
+        (word === 'cheese' && cheeses.has(part.label)) ||
+        (word === 'dairy' && part.kind === 'dairy') ||
+        (word === 'egg' && part.kind === 'egg'),
+    );
+
+  /** The template's parts for this diet: a vegan dish has no dairy or eggs (or their swap). */
+  const partsFor = (template: DishTemplate, reading: DishReading): Portion[] =>
+    template.parts.flatMap((part) => {
+      if (leftOut(part, reading.without)) return [];
+      if (reading.diet === 'vegan' && part.kind !== undefined) {
+        return part.veganSwap === undefined
+          ? []
+          : [{ code: part.veganSwap, label: `plant-based ${part.label}`, grams: part.grams }];
+      }
+      return [{ code: part.code, label: part.label, grams: part.grams }];
+    });
+
+  /** The stated mains this diet allows, or the template's default main. */
+  const mainsFor = (template: DishTemplate, reading: DishReading): StatedFood[] => {
+    const allowed = reading.mains.filter(
+      (food) =>
+        !reading.without.includes(food.words) &&
+        !(reading.diet === 'vegetarian' && MEAT_KINDS.has(food.kind)),
+    );
+    const { main } = template;
+    // "veg", "veggie" only say it is a vegetable dish: a burger's is a plant-based patty.
+    const onlyGeneric = allowed.length > 0 && allowed.every((food) => food.generic);
+    if (allowed.length > 0 && !(onlyGeneric && main.plainDefault !== undefined)) return allowed;
+    const defaultKind = reader.kindOf(main.default);
+    const plain =
+      onlyGeneric ||
+      (reading.diet === 'vegan' && ANIMAL_KINDS.has(defaultKind)) ||
+      (reading.diet === 'vegetarian' && MEAT_KINDS.has(defaultKind));
+    const code = plain && main.plainDefault !== undefined ? main.plainDefault : main.default;
+    const label = plain && main.plainLabel !== undefined ? main.plainLabel : main.defaultLabel;
+    return [
+      { code, label, kind: reader.kindOf(code), standIn: false, words: '', foodName: label, generic: true },
+    ];
+  };
+
+  return {
+    read: (text) => reader.read(text),
+    namesType: (text) => reader.typeOf(foldWords(text).split(' ')) !== null,
+    compose(text) {
+      const reading = reader.read(text);
+      const { template } = reading;
+      if (template === null) return null;
+      // A name stating no food the catalog knows, but a word it does not ("fruit platter", "Nachos
+      // BellGrande"), may name its main by that word: not built with a default in its place, unless
+      // a diet says what the main is.
+      if (reading.mains.length === 0 && reading.unknownInName > 0 && reading.diet === null) return null;
+      const group = servings.groups[template.serving];
+      if (group === undefined) return null;
+      const mains = mainsFor(template, reading);
+      // The main's weight goes to the stated proteins ("beef and broccoli stir fry" is mostly beef);
+      // vegetables beside them take half as much again between them.
+      const proteins = mains.filter((food) => food.kind !== 'plant');
+      const plants = mains.filter((food) => food.kind === 'plant');
+      const gramsOf = (food: StatedFood) =>
+        proteins.length === 0
+          ? template.main.grams / plants.length
+          : food.kind === 'plant'
+            ? template.main.grams / 2 / plants.length
+            : template.main.grams / proteins.length;
+      const portions: Portion[] = [
+        ...mains.map((food) => ({ code: food.code, label: food.label, grams: gramsOf(food) })),
+        ...partsFor(template, reading),
+      ];
+      // The recipe is for one serving of its own weight; the serving is its type's (FNDDS).
+      const scale = group.grams / portions.reduce((sum, portion) => sum + portion.grams, 0);
+      const contributors: Contributor[] = [];
+      for (const portion of portions) {
+        const food = catalog.food(portion.code);
+        if (food === null) return null;
+        const grams = portion.grams * scale;
+        contributors.push({
+          name: portion.label,
+          grams,
+          kgCo2e: (grams / 1000) * food.kgCo2ePerKg,
+          share: 0,
+        });
+      }
+      const total = contributors.reduce((sum, contributor) => sum + contributor.kgCo2e, 0);
+      for (const contributor of contributors) contributor.share = total > 0 ? contributor.kgCo2e / total : 0;
+      contributors.sort((a, b) => b.kgCo2e - a.kgCo2e);
+      const labels = mains.map((food) => food.label).join(' and ');
+      const how = `a ${template.type} recipe with ${labels}${reading.diet === null ? '' : `, ${reading.diet}`}`;
+      const notes = [
+        `Built from a ${template.type} recipe with ${labels}: the catalog names no such dish. A ${Math.round(group.grams)} g serving (${group.label}, ${SERVINGS_CREDIT}).`,
+        ...mains
+          .filter((food) => food.standIn)
+          .map((food) => `The catalog has no item for ${food.label}; a close food stands in for it.`),
+        ...(reading.unknown.length === 0 ? [] : [`Not read as a food: "${reading.unknown.join(' ')}".`]),
+      ];
+      const name = `${capitalise(template.type)} with ${labels}${reading.diet === 'vegan' ? ' (vegan)' : ''}`;
+      const result: RecipeResult = {
+        kind: 'recipe',
+        query: text,
+        name,
+        kgCo2ePerServing: total,
+        climateFriendly: { value: total <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no', raw: null },
+        thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+        level: recipeLevel(total),
+        contributors,
+        confidence: null,
+        status: null,
+        notes,
+        source: catalog.source,
+      };
+      return { how, result, reading };
+    },
+  };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { dataDir as defaultDataDir } from '../core/data-dir.js';
+import { SourceUnavailableError } from '../core/errors.js';
+import { foldWords } from '../core/fold.js';
+
+/**
+ * The English words of menus and compare commands (data/curated/menu-words.json): the reader's
+ * structure is code, the words it reads are data.
+ */
+
+const Folded = z.string().regex(/^[a-z0-9]+(?: [a-z0-9]+)*$/, 'folded: lowercase, digits, single spaces');
+
+export const MenuWordsSchema = z.object({
+  $comment: z.string().optional(),
+  /** Words between two options: "fish pie or lasagne", "lasagne vs dal". */
+  alternatives: z.array(Folded).min(1),
+  /** Words before a list's last item: "pizza, sushi or burritos", "lasagne, curry and fish pie". */
+  listEnds: z.array(Folded).min(1),
+  /** What a group size counts: "for 12 people", "8 ppl", "14 of us". */
+  peopleWords: z.array(Folded).min(1),
+  /** Words before a bare group size at the end: "for 20", "x 12". */
+  groupMarks: z.array(Folded).min(1),
+  /** Words that head a section or name the meal, never a dish: "Mains", "Dessert:", "Today's specials". */
+  sectionWords: z.array(Folded).min(1),
+  /** The last word of a label, whatever precedes it: "Veggie option", "Hot counter", "lunch board". */
+  labelHeads: z.array(Folded).min(1),
+  /** When a dish is eaten, trimmed from an option's end: "burritos today", "pizza tonight". */
+  whenWords: z.array(Folded).min(1),
+  /** Days, which label a canteen's lines ("Tue – fish pie"). */
+  dayWords: z.array(Folded).min(1),
+  /** Months, which date a day ("Mon 3 March"). */
+  monthWords: z.array(Folded).min(1),
+  /** A cuisine alone is a choice of restaurant, not a dish ("chinese or indian tonight?"). */
+  cuisineWords: z.array(Folded).min(1),
+  /** Chat around an option, trimmed from its ends: "maybe", "is it a", "lol". */
+  fillers: z.array(Folded).min(1),
+  /**
+   * Dietary marks ("(V)", "VG", "GF") by what they state; marks under "" state nothing that changes
+   * a footprint (gluten-free, halal, a size) and are dropped.
+   */
+  dietMarks: z.record(z.string(), z.array(Folded).min(1)),
+  /** Emoji that mark a diet ("🌱" for plant-based). */
+  dietEmoji: z.record(z.string(), z.array(z.string().min(1)).min(1)),
+});
+export type MenuWords = z.infer<typeof MenuWordsSchema>;
+
+export const MENU_WORDS_FILE = 'curated/menu-words.json';
+
+let memoised: MenuWords | undefined;
+
+/** Reads and validates the menu words once per process; a missing or invalid file is SourceUnavailableError. */
+export function loadMenuWords(dataDir?: string): MenuWords {
+  if (dataDir === undefined && memoised !== undefined) return memoised;
+  const path = join(dataDir ?? defaultDataDir(), MENU_WORDS_FILE);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new SourceUnavailableError(`could not read ${path}: ${(error as Error).message}`);
+  }
+  const parsed = MenuWordsSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new SourceUnavailableError(`${MENU_WORDS_FILE} is invalid: ${parsed.error.message}`);
+  if (dataDir === undefined) memoised = parsed.data;
+  return parsed.data;
+}
+
+/** Folded phrases as one regular-expression alternation, longest first, for whole words. */
+export function alternation(phrases: readonly string[]): string {
+  return [...new Set(phrases)]
+    .sort((a, b) => b.length - a.length)
+    .map((phrase) => phrase.split(' ').map(escapeRegExp).join('\\s+'))
+    .join('|');
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Whether every word of a text is one of these phrases (a section heading, a day, a cuisine). */
+export function onlyPhrases(text: string, phrases: ReadonlySet<string>, maxWords = 4): boolean {
+  const words = foldWords(text)
+    .replace(/'/g, '')
+    .split(' ')
+    .filter((word) => word !== '');
+  if (words.length === 0) return false;
+  let i = 0;
+  while (i < words.length) {
+    let matched = 0;
+    for (let n = Math.min(maxWords, words.length - i); n >= 1; n--) {
+      if (phrases.has(words.slice(i, i + n).join(' '))) {
+        matched = n;
+        break;
+      }
+    }
+    if (matched === 0) return false;
+    i += matched;
+  }
+  return true;
+}

@@ -1,0 +1,174 @@
+import { foldWords } from '../core/fold.js';
+import type { ProductResult } from '../core/result.js';
+import { adaptDish } from './adapt.js';
+import type { ComposedDish, DishComposer } from './compose.js';
+import type { DishReading } from './dish-reading.js';
+import type { FoodKnowledge } from './knowledge.js';
+import type { Resolution } from './resolution.js';
+import type { StatedChecks } from './stated.js';
+
+/**
+ * How an option is understood once it has been looked up as typed: ordered rules, each with its
+ * reason, the first that applies deciding. The lookup answers what the catalog names; these rules
+ * make sure the answer keeps what the option states, and build a dish from its parts when the
+ * catalog names none (compose.ts).
+ */
+export interface Understanding {
+  composer: DishComposer;
+  checks: StatedChecks;
+  /** Whether a product is a meal on its own (servings.ts): a ready meal is not a bare food. */
+  isMeal(product: ProductResult): boolean;
+  /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
+  withoutDiet(text: string): string;
+  /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
+  catalog: Pick<FoodKnowledge, 'food'>;
+}
+
+interface Context {
+  input: string;
+  /** The lookup of the option as typed. */
+  typed: Resolution;
+  reading: DishReading;
+  /** The dish built from the option's parts, or null when its name names no dish type. */
+  composed(): ComposedDish | null;
+  checks: StatedChecks;
+  isMeal(product: ProductResult): boolean;
+  catalog: Pick<FoodKnowledge, 'food'>;
+}
+
+export interface UnderstandingRule {
+  name: string;
+  /** Why the rule is there, with the case that asks for it. */
+  why: string;
+  decide(context: Context): Resolution | null;
+}
+
+function asComposed(input: string, dish: ComposedDish, reason: string): Resolution {
+  return { status: 'found', input, takenAs: 'composed dish', reason, result: dish.result, how: dish.how };
+}
+
+/** The named dish answered, changed to keep what the option states (adapt.ts), or null. */
+function adapted(context: Context, withoutOffending: boolean): Resolution | null {
+  const { input, typed, reading, checks } = context;
+  if (typed.status !== 'found' || typed.result.kind !== 'recipe' || typed.takenAs === 'ingredient list')
+    return null;
+  const dish = adaptDish(
+    typed.result,
+    reading,
+    (ingredient) => withoutOffending && checks.offends(input, reading, ingredient),
+    checks.missing(reading, typed.result),
+    context.catalog,
+  );
+  if (dish === null) return null;
+  // A diet is checked again on what the dish is now made of (under its own name, as the change's
+  // name says what was taken out); an animal needs no check: every main ingredient of another is out.
+  const renamed = { ...dish.result, name: typed.result.name };
+  if (reading.diet !== null && checks.contradiction(input, reading, renamed) !== null) return null;
+  return {
+    status: 'found',
+    input,
+    takenAs: 'dish',
+    reason: 'the named dish, changed to keep what it states',
+    result: dish.result,
+    how: dish.how,
+  };
+}
+
+/** Whether every word of the answer's name is one of the option's: "Jollof rice" for "Jollof rice with grilled chicken". */
+function namedWithin(input: string, name: string): boolean {
+  const typed = new Set(foldWords(input).split(' '));
+  return foldWords(name)
+    .split(' ')
+    .every((word) => typed.has(word) || word.length <= 2);
+}
+
+/** The ordered rules; the first that decides wins. */
+export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
+  {
+    name: 'contradicts what is stated',
+    why: 'A dish is never answered with one that contradicts its stated diet or animal: "ramen with tofu" is not the pork chashu ramen, "vegan pesto pasta" not the pesto pasta with parmesan. Such an answer gives way to the named dish without what contradicts it (the Ramen with tofu for its chashu pork), else to a dish of its type built from parts, else the option is not found.',
+    decide(context) {
+      const { input, typed, reading, composed, checks } = context;
+      if (typed.status !== 'found') return null;
+      const why = checks.contradiction(input, reading, typed.result);
+      if (why === null) return null;
+      // First the named dish without what contradicts it, then a dish of its type built from parts.
+      const changed = adapted(context, true);
+      if (changed !== null) return changed;
+      const dish = composed();
+      if (dish !== null && checks.contradiction(input, reading, dish.result) === null)
+        return asComposed(input, dish, `${typed.result.name} contradicts it (${why})`);
+      return { status: 'not_found', input, suggestions: [] };
+    },
+  },
+  {
+    name: 'drops a stated food',
+    why: 'A stated food is never dropped: a named dish that leaves it out ("halloumi burger" answered with the veggie burger) gives way to the dish built with it, when the name names a dish type.',
+    decide(context) {
+      const { input, typed, reading, composed, checks } = context;
+      if (typed.status !== 'found') return null;
+      const dropped = checks.dropped(reading, typed.result);
+      if (dropped === null) return null;
+      // The named dish with the food put in, when the option is that dish and more ("Jollof rice with
+      // grilled chicken"); otherwise a dish of its type built with it ("halloumi burger" is not the
+      // veggie burger with halloumi).
+      if (namedWithin(input, typed.result.name)) {
+        const changed = adapted(context, false);
+        if (changed !== null) return changed;
+      }
+      const dish = composed();
+      return dish === null ? null : asComposed(input, dish, `${typed.result.name} has no ${dropped}`);
+    },
+  },
+  {
+    name: 'a dish, not its main food',
+    why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish. A bare word naming only the type ("chips", "side salad") stays the product.',
+    decide({ input, typed, reading, composed, isMeal }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
+      if (reading.template === null || reading.mains.length === 0) return null;
+      const dish = composed();
+      return dish === null ? null : asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
+    },
+  },
+  {
+    name: 'as named',
+    why: 'The catalog names it, and its answer keeps what the option states.',
+    decide: ({ typed }) => (typed.status === 'found' ? typed : null),
+  },
+  {
+    name: 'built from its parts',
+    why: 'The catalog names no such dish ("katsu sando", "tofu banh mi"), but its name names a dish type: a dish of that type with the foods it states.',
+    decide({ input, typed, composed }) {
+      if (typed.status !== 'not_found') return null;
+      const dish = composed();
+      return dish === null ? null : asComposed(input, dish, 'the catalog names no such dish');
+    },
+  },
+  {
+    name: 'as looked up',
+    why: 'Not found, not understood or failed, as the lookup said.',
+    decide: ({ typed }) => typed,
+  },
+];
+
+/** The first rule's decision for an option looked up as typed. */
+export function understand(input: string, typed: Resolution, understanding: Understanding): Resolution {
+  let composed: ComposedDish | null | undefined;
+  const context: Context = {
+    input,
+    typed,
+    reading: understanding.composer.read(input),
+    composed: () => {
+      if (composed === undefined) composed = understanding.composer.compose(input);
+      return composed;
+    },
+    checks: understanding.checks,
+    isMeal: (product) => understanding.isMeal(product),
+    catalog: understanding.catalog,
+  };
+  for (const rule of UNDERSTANDING_RULES) {
+    const decided = rule.decide(context);
+    if (decided !== null) return decided;
+  }
+  return typed;
+}

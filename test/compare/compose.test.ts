@@ -1,0 +1,159 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { compareItems } from '../../src/compare/compare.js';
+import { createDishComposer } from '../../src/compare/compose.js';
+import { loadDishTemplates } from '../../src/compare/dish-templates.js';
+import { loadEquivalences } from '../../src/compare/equivalence.js';
+import type { RankedItem } from '../../src/compare/model.js';
+import { readItem } from '../../src/compare/parse.js';
+import { loadServings } from '../../src/compare/servings.js';
+import { createStatedChecks } from '../../src/compare/stated.js';
+import { UNDERSTANDING_RULES } from '../../src/compare/understand.js';
+import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
+
+const catalog = loadCatalog();
+const templates = loadDishTemplates();
+const servings = loadServings();
+const composer = createDishComposer(templates, servings, catalog);
+const deps = {
+  source: createCatalogSource(catalog),
+  car: loadEquivalences().carKm,
+  logger: pino({ level: 'silent' }),
+  catalog: () => catalog,
+};
+
+/** Every ranked option of a comparison of these options, by what was typed. */
+async function ranked(...options: string[]): Promise<Record<string, RankedItem>> {
+  const result = await compareItems(options.map(readItem), deps);
+  return Object.fromEntries(result.ranked.map((item) => [item.input, item]));
+}
+
+const contributors = (item: RankedItem | undefined) => item?.notes.join(' ') ?? '';
+
+describe('dish templates (data/curated/dish-templates.json)', () => {
+  it('price every part, default and swap as a catalog food, served by a group data/servings.json has', () => {
+    const codes = [
+      ...templates.templates.flatMap((template) => [
+        template.main.default,
+        ...(template.main.plainDefault === undefined ? [] : [template.main.plainDefault]),
+        ...template.parts.flatMap((part) => [
+          part.code,
+          ...(part.veganSwap === undefined ? [] : [part.veganSwap]),
+        ]),
+      ]),
+      ...Object.values(templates.mains).map((main) => main.code),
+    ];
+    for (const code of codes) expect(catalog.food(code), code).not.toBeNull();
+    for (const template of templates.templates)
+      expect(servings.groups, template.type).toHaveProperty([template.serving]);
+  });
+});
+
+describe('composing a dish the catalog does not name', () => {
+  it('builds a dish of its type with the main it states, served as its type is, priced by catalog foods', () => {
+    const dish = composer.compose('Thai red curry with beef')!;
+    expect(dish.how).toBe('a curry recipe with beef');
+    const grams = dish.result.contributors.reduce((sum, each) => sum + each.grams!, 0);
+    expect(grams).toBeCloseTo(servings.groups.meals!.grams, 6);
+    const beef = dish.result.contributors.find((each) => each.name === 'beef')!;
+    expect(beef.kgCo2e).toBeCloseTo((beef.grams! / 1000) * catalog.food('6231')!.kgCo2ePerKg, 9);
+    expect(dish.result.kgCo2ePerServing).toBeCloseTo(
+      dish.result.contributors.reduce((sum, each) => sum + each.kgCo2e, 0),
+      9,
+    );
+  });
+
+  it('takes the type from the dish, not from its sides or a flavour', () => {
+    expect(composer.read('Beef stew & dumplings').template?.type).toBe('stew');
+    expect(composer.read('Scampi & chips').template?.type).toBe('plate with chips');
+    expect(composer.read('Chicken caesar & bacon baguette').template?.type).toBe('sandwich');
+    expect(composer.read('prawn tempura udon').template?.type).toBe('noodle dish');
+    // A seasoning sharing a dish's name is no side dish.
+    expect(composer.read('Edamame with chilli salt').template).toBeNull();
+  });
+
+  it('puts in every food it states, and reads a protein after "with" as the main', () => {
+    expect(composer.read('Chickpea & sweet potato buddha bowl').mains.map((food) => food.label)).toEqual([
+      'chickpeas',
+      'sweet potato',
+    ]);
+    expect(composer.compose('miso ramen with tofu')!.how).toContain('tofu');
+    expect(composer.read('Burger & fries').mains).toEqual([]);
+  });
+
+  it('leaves out what its diet or a "no" leaves out, and never what it states', () => {
+    const vegan = composer.compose('vegan cheese pizza')!;
+    expect(vegan.result.contributors.map((each) => each.name)).not.toContain('mozzarella');
+    expect(vegan.result.contributors.map((each) => each.name)).toContain('plant-based mozzarella');
+    const noCheese = composer.compose('pizza no cheese')!;
+    expect(noCheese.result.contributors.some((each) => /mozzarella/.test(each.name))).toBe(false);
+    const veggie = composer.compose('veggie burger with no egg')!;
+    expect(veggie.result.contributors.map((each) => each.name)).toEqual(
+      expect.arrayContaining(['plant-based patty']),
+    );
+  });
+
+  it('builds nothing when the name names no dish type, or names its main only with a word it does not know', () => {
+    expect(composer.compose('Festival')).toBeNull();
+    expect(composer.compose('fruit platter')).toBeNull();
+  });
+});
+
+describe('understanding an option: ordered rules that keep what it states', () => {
+  it('are named, each with its reason, in order', () => {
+    expect(UNDERSTANDING_RULES.map((rule) => rule.name)).toEqual([
+      'contradicts what is stated',
+      'drops a stated food',
+      'a dish, not its main food',
+      'as named',
+      'built from its parts',
+      'as looked up',
+    ]);
+    for (const rule of UNDERSTANDING_RULES) expect(rule.why.length).toBeGreaterThan(20);
+  });
+
+  it('never answers a dish with one that contradicts it', async () => {
+    const found = await ranked('ramen with tofu', 'vegan pesto pasta', 'beef lasagne');
+    expect(found['ramen with tofu']!.howTaken).toBe('the named dish Ramen with tofu instead of chashu pork');
+    expect(found['vegan pesto pasta']!.name).toBe('Pasta al pesto without parmesan');
+    const checks = createStatedChecks(templates, (text) => catalog.animalsIn(text));
+    const reading = composer.read('ramen with tofu');
+    expect(checks.contradiction('ramen with tofu', reading, catalog.findRecipe('ramen'))).toMatch(/pork/);
+    // A tofu dish made with pork too is not a contradiction: mapo tofu has both.
+    expect(
+      checks.contradiction('mapo tofu', composer.read('mapo tofu'), catalog.findRecipe('mapo tofu')),
+    ).toBeNull();
+  });
+
+  it('gives way to a dish built with a stated food a named dish leaves out', async () => {
+    const found = await ranked('halloumi burger', 'Jollof rice with grilled chicken', 'dal');
+    expect(found['halloumi burger']).toMatchObject({
+      takenAs: 'composed dish',
+      howTaken: 'a burger recipe with halloumi',
+    });
+    expect(found['Jollof rice with grilled chicken']!.howTaken).toBe(
+      'the named dish Jollof rice with grilled chicken',
+    );
+  });
+
+  it('takes a dish named by its type and main food as that dish, not the food alone', async () => {
+    const found = await ranked('massaman beef', 'pad see ew chicken', 'chips');
+    expect(found['massaman beef']).toMatchObject({
+      takenAs: 'composed dish',
+      howTaken: 'a curry recipe with beef',
+    });
+    expect(found['pad see ew chicken']!.howTaken).toBe('a noodle dish recipe with chicken');
+    // A type alone stays the product.
+    expect(found.chips!.takenAs).toBe('product');
+  });
+
+  it('answers a dish the catalog does not name, saying it was built', async () => {
+    const found = await ranked('katsu sando', 'tofu banh mi', 'lamb kofta');
+    expect(found['tofu banh mi']).toMatchObject({
+      takenAs: 'composed dish',
+      howTaken: 'a sandwich recipe with tofu',
+    });
+    expect(contributors(found['tofu banh mi'])).toMatch(/Built from a sandwich recipe with tofu/);
+    expect(found['katsu sando']!.takenAs).toBe('composed dish');
+  });
+});
