@@ -128,3 +128,33 @@ describe('Discord: each interaction answered once, on whichever replica it lands
     );
   });
 });
+
+describe('Discord: the app installed by a user, used in a group DM (no server)', () => {
+  /** As Discord sends it there: no guild, the user at the top level, context PRIVATE_CHANNEL. */
+  const inGroupDm = <T extends ReturnType<typeof commandPayload>>(payload: T) => {
+    const { guild_id: _guild, guild: _g, member, ...rest } = payload;
+    return {
+      ...rest,
+      channel_id: '888888888888888888',
+      channel: { id: '888888888888888888', type: 3 },
+      user: member.user,
+      context: 2,
+      authorizing_integration_owners: { '1': member.user.id },
+    };
+  };
+
+  it('answers a comparison, and its Share posts in the group DM once, on either replica', async () => {
+    const made = (await postInteraction(one, inGroupDm(compareCommandPayload('lasagne, dal')))).body as Body;
+    expect(made.type).toBe(4);
+    const share = customIds(made.data)[0]!;
+    const click = inGroupDm(buttonPayload(share, made.data.embeds));
+    expect(((await postInteraction(two, click)).body as Body).type).toBe(7);
+    const posted = await fake.waitForWebhook(click.token, 'POST');
+    expect((posted.body as unknown as Message).flags).toBeUndefined();
+    const again = (await postInteraction(one, inGroupDm(buttonPayload(share, made.data.embeds))))
+      .body as Body;
+    expect(JSON.stringify(again.data)).toContain(
+      `https://discord.com/channels/@me/888888888888888888/${posted.createdId}`,
+    );
+  });
+});
