@@ -90,8 +90,8 @@ export class DeferredStateStore implements StateStore {
     return (await this.store()).claim(key, ttlMs, value);
   }
 
-  async increment(key: string, windowMs: number): Promise<CounterWindow> {
-    return (await this.store()).increment(key, windowMs);
+  async increment(key: string, windowMs: number, by?: number): Promise<CounterWindow> {
+    return (await this.store()).increment(key, windowMs, by);
   }
 
   /** The attached store is closed by whoever opened it. */

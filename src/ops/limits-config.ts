@@ -1,6 +1,6 @@
 import type { Limiter } from '../core/limits.js';
 import type { StateStore } from '../core/state/store.js';
-import { DEFAULT_LIMITS, type LimitRules, RateLimiter } from './rate-limit.js';
+import { DEFAULT_LIMITS, type LimitRules, leaseFor, RateLimiter } from './rate-limit.js';
 
 /**
  * The limits as configured: each per-minute variable sets its scope's limit (keeping the scope's
@@ -25,7 +25,10 @@ export function configuredLimits(config: LimitsConfig): {
   const rules = { ...DEFAULT_LIMITS };
   for (const scope of Object.keys(perMinute) as (keyof LimitRules)[]) {
     if (perMinute[scope] === 0) off.add(scope);
-    else rules[scope] = { ...DEFAULT_LIMITS[scope], limit: perMinute[scope], windowMs: 60_000 };
+    else {
+      const rule = { ...DEFAULT_LIMITS[scope], limit: perMinute[scope], windowMs: 60_000 };
+      rules[scope] = rule.algorithm === 'fixed' ? { ...rule, lease: leaseFor(rule.limit) } : rule;
+    }
   }
   return { rules, off };
 }

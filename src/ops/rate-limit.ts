@@ -15,6 +15,15 @@ export interface LimitRule {
    * operations), so a burst straddling a window boundary cannot pass twice the limit.
    */
   algorithm: 'fixed' | 'sliding';
+  /**
+   * Fixed windows only: how many requests one store operation reserves for this process (1, the
+   * default, counts each request in the store). A process answers from its reserved block without
+   * asking the store again, so a busy key costs the shared database one operation per block instead
+   * of one per request. The price: requests another replica reserved but did not use are not
+   * available to this one, so with R replicas a key may get up to R × (lease − 1) fewer requests in
+   * a window than its limit; never more.
+   */
+  lease?: number;
 }
 
 export type LimitRules = Readonly<Record<LimitScope, LimitRule>>;
@@ -33,8 +42,34 @@ export type LimitRules = Readonly<Record<LimitScope, LimitRule>>;
 export const DEFAULT_LIMITS: LimitRules = {
   user: { limit: 20, windowMs: 60_000, algorithm: 'sliding' },
   workspace: { limit: 60, windowMs: 60_000, algorithm: 'sliding' },
-  serviceKey: { limit: 600, windowMs: 60_000, algorithm: 'fixed' },
+  serviceKey: { limit: 600, windowMs: 60_000, algorithm: 'fixed', lease: leaseFor(600) },
 };
+
+/**
+ * The block a fixed-window limit reserves at a time: a fiftieth of the limit, at most 32 (600 a
+ * minute: 12). One PostgreSQL row takes a few thousand increments a second at most (each commit
+ * waits for its WAL flush, and increments of one key queue on its row lock; bench/service.ts
+ * measures it), which a single busy client key would otherwise reach; a fiftieth keeps what unused
+ * blocks can withhold from a key small (2% of its limit per replica).
+ */
+export function leaseFor(limit: number): number {
+  return Math.max(1, Math.min(32, Math.floor(limit / 50)));
+}
+
+/** This process's block of a fixed window's requests (see LimitRule.lease). */
+interface Lease {
+  /** Requests left in the block. */
+  left: number;
+  /** When the window ends, on this process's clock. */
+  until: number;
+  /** The window's limit was reached: nothing more until it ends. */
+  exhausted: boolean;
+  /** A reservation in flight: requests wait for it rather than reserve another block each. */
+  reserving: Promise<void> | null;
+}
+
+/** Blocks held at most before ended ones are forgotten (one per busy key and window). */
+const MAX_LEASES = 10_000;
 
 /**
  * A client key is a secret: its limit is kept under a hash of it, so neither the store nor its
@@ -51,6 +86,7 @@ export function serviceKeySubject(key: string): LimitSubject {
 export class RateLimiter implements Limiter {
   private readonly rules: LimitRules;
   private readonly now: () => number;
+  private readonly leases = new Map<string, Lease>();
 
   constructor(
     private readonly store: StateStore,
@@ -61,6 +97,10 @@ export class RateLimiter implements Limiter {
     for (const [scope, rule] of Object.entries(this.rules)) {
       if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs >= 1_000)) {
         throw new RangeError(`the ${scope} limit must be a positive whole number per window of at least 1 s`);
+      }
+      const lease = rule.lease ?? 1;
+      if (!(Number.isInteger(lease) && lease >= 1 && lease <= rule.limit)) {
+        throw new RangeError(`the ${scope} lease must be a whole number from 1 to its limit`);
       }
     }
   }
@@ -74,7 +114,12 @@ export class RateLimiter implements Limiter {
     for (const subject of subjects) {
       const rule = this.rules[subject.scope];
       const key = `rate:${subject.scope}:${subject.id}`;
-      const waitMs = rule.algorithm === 'fixed' ? await this.fixed(key, rule) : await this.sliding(key, rule);
+      const waitMs =
+        rule.algorithm === 'sliding'
+          ? await this.sliding(key, rule)
+          : (rule.lease ?? 1) > 1
+            ? await this.leased(key, rule, rule.lease!)
+            : await this.fixed(key, rule);
       if (waitMs > 0) {
         return {
           allowed: false,
@@ -96,6 +141,52 @@ export class RateLimiter implements Limiter {
   private async fixed(key: string, rule: LimitRule): Promise<number> {
     const { count, resetInMs } = await this.store.increment(key, rule.windowMs);
     return count > rule.limit ? resetInMs : 0;
+  }
+
+  /**
+   * A fixed window through this process's block: requests are taken from the block while it lasts;
+   * an empty block reserves the next one (one store operation, shared by every request waiting for
+   * it), of which only what is within the limit is granted.
+   */
+  private async leased(key: string, rule: LimitRule, size: number): Promise<number> {
+    for (;;) {
+      const now = this.now();
+      let lease = this.leases.get(key);
+      if (lease !== undefined && lease.reserving === null && lease.until <= now) {
+        this.leases.delete(key);
+        lease = undefined;
+      }
+      if (lease?.reserving) {
+        await lease.reserving;
+        continue;
+      }
+      if (lease !== undefined && lease.left > 0) {
+        lease.left -= 1;
+        return 0;
+      }
+      if (lease?.exhausted) return lease.until - now;
+      const next: Lease = lease ?? { left: 0, until: 0, exhausted: false, reserving: null };
+      next.reserving = this.store
+        .increment(key, rule.windowMs, size)
+        .then(({ count, resetInMs }) => {
+          const granted = Math.max(0, Math.min(size, rule.limit - (count - size)));
+          next.left += granted;
+          next.until = this.now() + resetInMs;
+          next.exhausted = granted < size;
+        })
+        .finally(() => {
+          next.reserving = null;
+        });
+      if (this.leases.size >= MAX_LEASES) this.forgetEndedLeases();
+      this.leases.set(key, next);
+    }
+  }
+
+  private forgetEndedLeases(): void {
+    const now = this.now();
+    for (const [key, lease] of this.leases) {
+      if (lease.reserving === null && lease.until <= now) this.leases.delete(key);
+    }
   }
 
   private async sliding(key: string, rule: LimitRule): Promise<number> {

@@ -114,6 +114,11 @@ export function registerSlackVote(app: App, logger: Logger, once?: AnswerOnce): 
         },
       ];
       await publication?.done(null);
+      // No command handler runs for the vote, so this is its one log line.
+      logger.info(
+        { command: 'vote', surface: 'slack', outcome: 'answered', options: reactions.length },
+        'vote opened',
+      );
       try {
         await client.chat.update({ channel, ts, text: body.message?.text ?? 'Vote', blocks: updated });
       } catch (error) {
