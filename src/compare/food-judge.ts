@@ -37,6 +37,11 @@ export function catalogFoodJudge(
       }
       return answer;
     },
+    namesMealType(text) {
+      if (composer === undefined || !composer.namesType(text)) return false;
+      const template = composer.read(text).template;
+      return template !== null && template.side !== true;
+    },
     namesDishType(text) {
       // A kind of dish alone is a word or two ("Soup", "Curry of the day"): longer texts are dishes.
       if (composer === undefined || text.split(/\s+/).length > 4 || !composer.namesType(text)) return false;
