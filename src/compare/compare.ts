@@ -196,6 +196,7 @@ export function understandingOf(deps: CompareDeps): Understanding | undefined {
     composer: composerOf(catalog),
     checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
     isMeal: (product) => servingOf(product)?.meal === true,
+    served: (product) => servingOf(product) !== null,
     withoutDiet: (text) => text.replace(diets, '').trim() || text,
     catalog,
   };

@@ -49,6 +49,8 @@ export function createDishComposer(
     return group !== null && group !== undefined && servings.groups[group]?.meal === true;
   });
   const cheeses = new Set(file.animalProducts.cheese);
+  /** "oat milk": the plant milk a drink's dairy is swapped for, by its catalog name. */
+  const plantMilkLabel = (code: string) => (catalog.food(code)?.name ?? 'plant milk').toLowerCase();
 
   /** Whether "no <word>" leaves this part out. */
   const leftOut = (part: DishPart, without: readonly string[]) =>
@@ -64,6 +66,8 @@ export function createDishComposer(
   const partsFor = (template: DishTemplate, reading: DishReading): Portion[] =>
     template.parts.flatMap((part) => {
       if (leftOut(part, reading.without)) return [];
+      if (reading.plantMilk && part.kind === 'dairy' && part.veganSwap !== undefined)
+        return [{ code: part.veganSwap, label: plantMilkLabel(part.veganSwap), grams: part.grams }];
       if (reading.diet === 'vegan' && part.kind !== undefined) {
         return part.veganSwap === undefined
           ? []
@@ -97,7 +101,8 @@ export function createDishComposer(
 
   return {
     read: (text) => reader.read(text),
-    namesType: (text) => reader.typeOf(foldWords(text).split(' ')) !== null,
+    // Exactly, not through a typo: whether a line of a message names a dish is judged on what it says.
+    namesType: (text) => reader.typeOf(foldWords(text).split(' '), false) !== null,
     compose(text) {
       const reading = reader.read(text);
       const { template } = reading;
@@ -140,7 +145,13 @@ export function createDishComposer(
       const total = contributors.reduce((sum, contributor) => sum + contributor.kgCo2e, 0);
       for (const contributor of contributors) contributor.share = total > 0 ? contributor.kgCo2e / total : 0;
       contributors.sort((a, b) => b.kgCo2e - a.kgCo2e);
-      const labels = mains.map((food) => food.label).join(' and ');
+      const milk = template.parts.find(
+        (part) => part.kind === 'dairy' && part.veganSwap !== undefined,
+      )?.veganSwap;
+      const labels = [
+        ...mains.map((food) => food.label),
+        ...(reading.plantMilk && milk !== undefined ? [plantMilkLabel(milk)] : []),
+      ].join(' and ');
       const how = `a ${template.type} recipe with ${labels}${reading.diet === null ? '' : `, ${reading.diet}`}`;
       const notes = [
         `Built from a ${template.type} recipe with ${labels}: the catalog names no such dish. A ${Math.round(group.grams)} g serving (${group.label}, ${SERVINGS_CREDIT}).`,

@@ -18,6 +18,8 @@ export interface Understanding {
   checks: StatedChecks;
   /** Whether a product is a meal on its own (servings.ts): a ready meal is not a bare food. */
   isMeal(product: ProductResult): boolean;
+  /** Whether a product has a serving at all (ground coffee has none: it is what a drink is made from). */
+  served(product: ProductResult): boolean;
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
   /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
@@ -33,6 +35,7 @@ interface Context {
   composed(): ComposedDish | null;
   checks: StatedChecks;
   isMeal(product: ProductResult): boolean;
+  served(product: ProductResult): boolean;
   catalog: Pick<FoodKnowledge, 'food'>;
 }
 
@@ -122,10 +125,12 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
   },
   {
     name: 'a dish, not its main food',
-    why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish. A bare word naming only the type ("chips", "side salad") stays the product.',
-    decide({ input, typed, reading, composed, isMeal }) {
+    why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
+    decide({ input, typed, reading, composed, isMeal, served }) {
       if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
-      if (reading.template === null || reading.mains.length === 0) return null;
+      if (reading.template === null || !reading.byType) return null;
+      // What a drink is made from has no serving ("Vietnamese iced coffee" is not ground coffee).
+      if (reading.mains.length === 0 && served(typed.result)) return null;
       const dish = composed();
       return dish === null ? null : asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
     },
@@ -164,6 +169,7 @@ export function understand(input: string, typed: Resolution, understanding: Unde
     },
     checks: understanding.checks,
     isMeal: (product) => understanding.isMeal(product),
+    served: (product) => understanding.served(product),
     catalog: understanding.catalog,
   };
   for (const rule of UNDERSTANDING_RULES) {

@@ -96,6 +96,48 @@ describe('composing a dish the catalog does not name', () => {
   it('builds nothing when the name names no dish type, or names its main only with a word it does not know', () => {
     expect(composer.compose('Festival')).toBeNull();
     expect(composer.compose('fruit platter')).toBeNull();
+    // A plant food alone, with no type, is no plate.
+    expect(composer.compose('cajun grilled sweetcorn')).toBeNull();
+  });
+
+  it('reads a dish type through a typo of six letters or more, but judges a message only on what it says', () => {
+    expect(composer.compose('chicken shnitzel')?.how).toBe('a breaded dish recipe with chicken');
+    expect(composer.compose('prawn laksaa')?.how).toBe('a noodle soup recipe with prawn');
+    expect(composer.namesType('chicken shnitzel')).toBe(false);
+    // A short word is not read through a typo: "match" is no matcha.
+    expect(composer.compose('the match')).toBeNull();
+  });
+
+  it('builds a plate of the meat or fish a name of no type states, in whatever language', () => {
+    expect(composer.compose('pollo al ajillo')?.how).toBe('a mixed plate recipe with chicken');
+    expect(composer.compose('merluza a la plancha')?.how).toBe('a mixed plate recipe with hake');
+    expect(composer.compose('smoked half chicken')?.how).toBe('a mixed plate recipe with chicken');
+  });
+
+  it("makes a sweet dish savoury when it states meat, and swaps a drink's milk for the plant milk it names", () => {
+    expect(composer.compose('steak & kidney pud')?.how).toMatch(/^a pie recipe with .*steak/);
+    expect(composer.compose('treacle sponge pudding')?.how).toMatch(/^a pudding recipe/);
+    const oat = composer.compose('oat flat white')!;
+    expect(oat.how).toBe('a coffee recipe with espresso and oat milk');
+    const dairy = composer.compose('flat white')!;
+    expect(oat.result.kgCo2ePerServing).toBeLessThan(dairy.result.kgCo2ePerServing);
+    expect(oat.result.contributors.map((each) => each.name)).toContain('oat milk');
+  });
+
+  it('covers dish types the first templates missed, each served as its kind', () => {
+    const types = (name: string) => composer.read(name).template?.type;
+    expect(types('poutine')).toBe('poutine');
+    expect(types('korean bbq')).toBe('grill');
+    expect(types('onion rings')).toBe('fried side');
+    expect(types('korean corn dogs')).toBe('hot dog');
+    expect(types('lahmacun')).toBe('flatbread');
+    expect(types('mango lassi')).toBe('milk drink');
+    expect(types('tres leches cake')).toBe('cake');
+    expect(types('xiao long bao')).toBe('dumpling dish');
+    expect(types('pastrami on rye')).toBe('sandwich');
+    expect(composer.compose('korean bbq')!.result.kgCo2ePerServing).toBeGreaterThan(
+      composer.compose('onion rings')!.result.kgCo2ePerServing,
+    );
   });
 });
 
