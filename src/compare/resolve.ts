@@ -69,7 +69,45 @@ export async function resolveItem(
     const again = await lookUp(input, bare, source, options);
     if (again.status === 'found') typed = again;
   }
+  // A dish built from all its parts comes before a food found by setting some aside.
+  if (typed.status === 'not_found' && understanding.composer.compose(input) === null)
+    typed = (await withoutQualifier(input, bare || asTyped, source, options, understanding)) ?? typed;
   return understand(input, typed, understanding);
+}
+
+/** The catalog category of nuts and seeds (Agribalyse). */
+const NUTS = 'Nuts and seeds';
+/** At most this many words before a food are set aside to find it ("fresh mint lemonade"). */
+const MAX_SET_ASIDE = 2;
+
+/**
+ * A food named with a qualifier the catalog does not have ("pistachio baklava", "fresh mint
+ * lemonade"): the food without its first words, when they are a style or plant foods the reader
+ * knows. A stated meat, fish, dairy or egg, or a word the reader does not know (which may name the
+ * main: "burrata and tomatoes"), is never set aside. At most MAX_SET_ASIDE more lookups.
+ */
+async function withoutQualifier(
+  input: string,
+  text: string,
+  source: LookupSource,
+  options: LookupOptions,
+  understanding: Understanding,
+): Promise<Resolution | null> {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  for (let k = 1; k <= MAX_SET_ASIDE && k < words.length; k++) {
+    const setAside = words.slice(0, k).join(' ');
+    const reading = understanding.composer.read(setAside);
+    // Nuts are a flavour here ("pistachio baklava"); tofu, meat, fish, cheese and egg are what it is.
+    const flavour = (food: (typeof reading.mains)[number]) =>
+      food.kind === 'plant' || understanding.catalog.food(food.code)?.category === NUTS;
+    if (reading.template !== null || reading.unknown.length > 0 || !reading.mains.every(flavour)) return null;
+    const rest = words.slice(k).join(' ');
+    if (LINKING_WORDS.has(foldWords(words[k]!))) continue;
+    const again = await lookUp(input, rest, source, options);
+    if (again.status === 'found')
+      return { ...again, reason: `closest: "${setAside}" set aside, as the catalog has no such item` };
+  }
+  return null;
 }
 
 /**

@@ -105,6 +105,19 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a guess by its ingredients',
+    why: 'A named dish found by what it is made of, not by its name, that adds a meat or fish the option never states ("garlic naan" answered with the tandoori chicken served with naan) is a guess: a dish of the type the option names, built from its parts, takes its place. A variant that keeps every word of the option ("Chicken katsu curry" for "katsu curry") is the dish itself.',
+    decide(context) {
+      const { input, typed, reading, composed, checks } = context;
+      if (typed.status !== 'found' || typed.takenAs !== 'dish' || !reading.byType) return null;
+      if (namedWithin(typed.result.name, input) || !checks.addsMeat(input, typed.result)) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `${typed.result.name} adds a meat it does not state`);
+    },
+  },
+  {
     name: 'drops a stated food',
     why: 'A stated food is never dropped: a named dish that leaves it out ("halloumi burger" answered with the veggie burger) gives way to the dish built with it, when the name names a dish type.',
     decide(context) {

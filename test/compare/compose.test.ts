@@ -145,6 +145,7 @@ describe('understanding an option: ordered rules that keep what it states', () =
   it('are named, each with its reason, in order', () => {
     expect(UNDERSTANDING_RULES.map((rule) => rule.name)).toEqual([
       'contradicts what is stated',
+      'a guess by its ingredients',
       'drops a stated food',
       'a dish, not its main food',
       'as named',
@@ -156,7 +157,9 @@ describe('understanding an option: ordered rules that keep what it states', () =
 
   it('never answers a dish with one that contradicts it', async () => {
     const found = await ranked('ramen with tofu', 'vegan pesto pasta', 'beef lasagne');
-    expect(found['ramen with tofu']!.howTaken).toBe('the named dish Ramen with tofu instead of chashu pork');
+    expect(found['ramen with tofu']!.howTaken).toMatch(
+      /^the named dish Ramen with tofu instead of chashu pork/,
+    );
     expect(found['vegan pesto pasta']!.name).toBe('Pasta al pesto without parmesan');
     const checks = createStatedChecks(templates, (text) => catalog.animalsIn(text));
     const reading = composer.read('ramen with tofu');
@@ -167,14 +170,33 @@ describe('understanding an option: ordered rules that keep what it states', () =
     ).toBeNull();
   });
 
+  it('takes a dish of the type an option names over a guess by ingredients that adds a meat', async () => {
+    const found = await ranked('garlic naan', 'katsu curry', 'dal');
+    expect(found['garlic naan']).toMatchObject({ takenAs: 'composed dish' });
+    expect(found['garlic naan']!.name).not.toMatch(/chicken/i);
+    // A variant keeping every word of the option is the dish itself.
+    expect(found['katsu curry']!.name).toMatch(/katsu curry/i);
+  });
+
+  it('sets a qualifier the catalog lacks aside, never a stated meat or a word it does not know', async () => {
+    const found = await ranked('fresh mint lemonade', 'pistachio baklava', 'dal');
+    expect(found['fresh mint lemonade']!.name).toMatch(/^Lemonade/);
+    expect(found['pistachio baklava']!.name).toMatch(/^Baklava/);
+    const result = await compareItems(
+      ['burrata and tomatoes', 'duck spring rolls deluxe', 'dal'].map(readItem),
+      deps,
+    );
+    expect(result.ranked.map((item) => item.name)).not.toContain(expect.stringMatching(/^Tomato/));
+  });
+
   it('gives way to a dish built with a stated food a named dish leaves out', async () => {
     const found = await ranked('halloumi burger', 'Jollof rice with grilled chicken', 'dal');
     expect(found['halloumi burger']).toMatchObject({
       takenAs: 'composed dish',
       howTaken: 'a burger recipe with halloumi',
     });
-    expect(found['Jollof rice with grilled chicken']!.howTaken).toBe(
-      'the named dish Jollof rice with grilled chicken',
+    expect(found['Jollof rice with grilled chicken']!.howTaken).toMatch(
+      /^the named dish Jollof rice with grilled chicken/,
     );
   });
 
@@ -197,5 +219,21 @@ describe('understanding an option: ordered rules that keep what it states', () =
     });
     expect(contributors(found['tofu banh mi'])).toMatch(/Built from a sandwich recipe with tofu/);
     expect(found['katsu sando']!.takenAs).toBe('composed dish');
+  });
+});
+
+describe('every dish of a kind on one serving', () => {
+  it('serves a named dish as its kind is served, whatever grams its recipe is for, and says so', async () => {
+    const found = await ranked('chana masala', 'massaman beef', 'fish and chips');
+    const meal = servings.groups.meals!.grams;
+    const chana = found['chana masala']!;
+    const recipe = catalog.findRecipe('chana masala');
+    const own = recipe.contributors.reduce((sum, each) => sum + each.grams!, 0);
+    expect(own).not.toBeCloseTo(meal, 0);
+    expect(chana.kgCo2e).toBeCloseTo((recipe.kgCo2ePerServing * meal) / own, 9);
+    expect(chana.howTaken).toBe(`a named dish, a ${Math.round(meal)} g serving (meal, FNDDS)`);
+    expect(chana.notes.join(' ')).toMatch(/the catalog's recipe is for \d+ g/);
+    // The dish built from parts is already on its kind's serving.
+    expect(found['massaman beef']!.howTaken).toBe('a curry recipe with beef');
   });
 });
