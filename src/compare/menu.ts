@@ -150,9 +150,12 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     !text.includes('(') || judge === undefined || counting
       ? text
       : text
-          // A list in brackets describes the dish ("(korean fried chicken, soy garlic)"): kept.
+          // A list in brackets describes the dish ("(korean fried chicken, soy garlic)", "(beef and
+          // stockfish)"): kept.
           .replace(/\(([^()]*)\)/g, (group, inside: string) =>
-            holdsSentence(inside, p) || saysNothing(inside, p) || (!inside.includes(',') && !reads(inside))
+            holdsSentence(inside, p) ||
+            saysNothing(inside, p) ||
+            (!/,|\s(?:and|&)\s/.test(inside) && !reads(inside))
               ? ' '
               : group,
           )

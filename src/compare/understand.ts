@@ -137,6 +137,21 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a diet a ready meal cannot show',
+    why: 'An option stating a diet ("yasai gyoza (vegetarian)", "vegan pizza") found as a ready meal whose name states neither the diet nor the foods the option names ("Chinese specialty or dumplings", "Pizza, vegetables") cannot be shown to keep it: the dish of its type built for that diet takes its place.',
+    decide({ input, typed, reading, composed, isMeal }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || !isMeal(typed.result)) return null;
+      if (reading.diet === null || !reading.byType) return null;
+      const name = foldWords(typed.result.name);
+      const said = [reading.diet, ...reading.mains.filter((food) => !food.generic).map((food) => food.words)];
+      if (said.some((words) => words !== '' && name.includes(foldWords(words)))) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `${typed.result.name} does not say it is ${reading.diet}`);
+    },
+  },
+  {
     name: 'a dish, not its main food',
     why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
     decide({ input, typed, reading, composed, isMeal, served }) {

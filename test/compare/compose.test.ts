@@ -147,6 +147,7 @@ describe('understanding an option: ordered rules that keep what it states', () =
       'contradicts what is stated',
       'a guess by its ingredients',
       'drops a stated food',
+      'a diet a ready meal cannot show',
       'a dish, not its main food',
       'as named',
       'built from its parts',
@@ -187,6 +188,13 @@ describe('understanding an option: ordered rules that keep what it states', () =
       deps,
     );
     expect(result.ranked.map((item) => item.name)).not.toContain(expect.stringMatching(/^Tomato/));
+  });
+
+  it('builds a dish for a stated diet a ready meal cannot show it keeps', async () => {
+    const found = await ranked('veg gyoza', 'vegan pizza', 'dal');
+    expect(found['veg gyoza']).toMatchObject({ takenAs: 'composed dish' });
+    expect(found['vegan pizza']).toMatchObject({ takenAs: 'composed dish' });
+    expect(found['vegan pizza']!.name).toMatch(/vegan/);
   });
 
   it('gives way to a dish built with a stated food a named dish leaves out', async () => {
