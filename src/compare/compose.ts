@@ -25,6 +25,8 @@ export interface DishComposer {
   read(text: string): DishReading;
   /** Whether a text names a dish type at all: cheap, no food is looked up. */
   namesType(text: string): boolean;
+  /** The words of a text that name its dish type ("ramen" in "Ramen night"), or null. */
+  typeWords(text: string): string | null;
   /** The dish built from its parts, or null when its name names no dish type. */
   compose(text: string): ComposedDish | null;
 }
@@ -103,6 +105,11 @@ export function createDishComposer(
     read: (text) => reader.read(text),
     // Exactly, not through a typo: whether a line of a message names a dish is judged on what it says.
     namesType: (text) => reader.typeOf(foldWords(text).split(' '), false) !== null,
+    typeWords(text) {
+      const words = foldWords(text).split(' ');
+      const found = reader.typeOf(words, false);
+      return found === null ? null : words.slice(found.span.from, found.span.to).join(' ');
+    },
     compose(text) {
       const reading = reader.read(text);
       const { template } = reading;

@@ -31,14 +31,16 @@ const COUNT =
 const FRACTION = /\s*\b\d{1,2}\s?\/\s?\d{1,2}\b/g;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
 /**
- * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "a.", "A)", "1 -", "1️⃣" (as
- * "1"), and an order's count ("2x Phở bò", "1 × Chicken wrap").
+ * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "a.", "A)", "1 -", "#1", "1️⃣"
+ * (as "1"), and an order's count ("2x Phở bò", "1 × Chicken wrap").
  */
 const BULLET =
-  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s))\s*)+/i;
+  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
 /** A markdown heading ("## Mains"), or Discord's subtext ("-# order by 12"): never an item. */
 const MARKDOWN_HEADING = /^\s*(?:#{1,6}|-#)\s/;
 const QUOTE = /^\s*(?:>|&gt;)+\s?/;
+/** A chat log's time before a line: "[12:03] Sam: pizza?", "12:03 – …". */
+const TIMESTAMP = /^\s*\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?\]?\s*[-–—]?\s*/i;
 
 export interface CleanLine {
   /** The line without chat syntax, bullet or number; markup removed. */
@@ -63,7 +65,8 @@ export function cleanLine(raw: string): CleanLine {
       /^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code) ? '1. ' : '',
     )
     .replace(/&amp;/g, '&')
-    .replace(QUOTE, '');
+    .replace(QUOTE, '')
+    .replace(TIMESTAMP, '');
   const markdownHeading = MARKDOWN_HEADING.test(line);
   // Keycap digits ("1️⃣ Burger") number a list as "1." does.
   line = line

@@ -133,6 +133,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           readsAsFood: reads,
           namesDishType: (text) => judge.namesDishType?.(text) ?? false,
           namesMealType: (text) => judge.namesMealType?.(text) ?? false,
+          headingType: (text) => judge.headingType?.(text) ?? null,
         };
   const namesMeal = (text: string) => !counting && bounded?.namesMealType?.(text) === true;
   /** The kind of dish a label names, when it labels the dish after it; null otherwise. */
@@ -274,10 +275,32 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return [];
   };
 
+  /**
+   * The kind of dish a heading names over the items after it ("Ramen Thursday" over "Tonkotsu",
+   * "Shoyu"; "*Pizzas*" over "Margherita"), when the next line does not name a kind itself (a plain
+   * list of kinds is a poll). Undefined when the line is no heading; null for a heading of no kind.
+   */
+  const headingType = (line: Line, index: number): string | null | undefined => {
+    if (judge === undefined || counting || line.listItem || line.priced || line.dayLabelled) return undefined;
+    // A label and its value ("Sam: pizza?") or a question is no heading.
+    if ((line.labelled && !line.introduces) || /\?\s*$/.test(line.text)) return undefined;
+    if (!((index === 0 && lines.length >= 3) || line.styledHeading || line.introduces)) return undefined;
+    const text = trimChat(cleanSegment(line.text.replace(/:\s*$/, ''), p.words).text, p, undefined);
+    const type = bounded?.headingType?.(text) ?? null;
+    const next = lines[index + 1];
+    if (type === null || next === undefined) return null;
+    const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
+    return namesMeal(nextDish) ? null : type;
+  };
+  let sectionType: string | null = null;
+
   const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
     if (judged >= MAX_JUDGED && !counting) return [];
     if (line.field || line.legend) return [];
+    const heading = headingType(line, index);
+    if (heading !== undefined) sectionType = heading;
+    if (typeof heading === 'string') return [];
     if (marked && !isItem(line) && !line.labelled) return [];
     // Past ten options, a marked menu's items are counted without the judge: linear and cheap.
     if (counting && !isItem(line)) return [];
@@ -286,7 +309,10 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const found = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    const read = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    const kind = sectionType;
+    const found =
+      kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));
     for (const option of found) distinct.add(foldWords(option.text));
     counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
     return found;

@@ -14,6 +14,8 @@ export interface FoodJudge {
   namesDishType?(text: string): boolean;
   /** Whether a text names a kind of dish eaten as a meal, not as a side ("poke bowl", not "rice"). */
   namesMealType?(text: string): boolean;
+  /** The words naming the kind of dish a short heading names ("ramen" in "Ramen Thursday"), or null. */
+  headingType?(text: string): string | null;
 }
 
 export interface OptionPatterns {

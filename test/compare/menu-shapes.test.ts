@@ -157,4 +157,27 @@ describe('readMenu: where the dish is in a line', () => {
     ].join('\n');
     expect(names(menu)).toEqual(['pizza', 'wings (lemon pepper)', 'salad']);
   });
+
+  it('takes the kind of dish a heading names to the items under it, not to a poll of kinds', () => {
+    const menu = [
+      '🍜 Ramen Thursday 🍜',
+      'Tonkotsu — pork broth, chashu, egg',
+      'Shoyu — chicken broth',
+      'Vegan miso — tofu, corn',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Tonkotsu ramen', 'Shoyu ramen', 'Vegan miso ramen']);
+    expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
+  });
+
+  it("reads '#1' numbering and a chat log's times as no part of the dish", () => {
+    expect(names('#1 Smash burger\n#2 Crispy chicken sandwich\nvote with the number!')).toEqual([
+      'Smash burger',
+      'Crispy chicken sandwich',
+    ]);
+    expect(names('[12:03] Sam: pizza?\n[12:05] Priya: burritos!!\n[12:06] Al: ramen')).toEqual([
+      'pizza',
+      'burritos',
+      'ramen',
+    ]);
+  });
 });
