@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isCarbonError } from '../../src/core/errors.js';
 import type { FigureSource, RecipeResult } from '../../src/core/result.js';
@@ -31,8 +31,15 @@ export const BlindFiguresSetSchema = z.object({
 });
 export type BlindFiguresSet = z.infer<typeof BlindFiguresSetSchema>;
 
+/** Where the committed halves of the blind sets live. */
+export const FIGURES_FIXTURES = join(REPO_ROOT, 'test/fixtures/figures-2026');
+
+/**
+ * A blind set: a path (absolute, or relative to the working directory when it names a folder, e.g.
+ * `./x.json` or `/work/blind/split/x.json`), or a bare file name in test/fixtures/figures-2026.
+ */
 export function loadFiguresSet(file: string): BlindFiguresSet {
-  const path = join(REPO_ROOT, 'test/fixtures/figures-2026', file);
+  const path = isAbsolute(file) || file.includes('/') ? resolve(file) : join(FIGURES_FIXTURES, file);
   return BlindFiguresSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
 

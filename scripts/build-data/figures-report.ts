@@ -1,19 +1,37 @@
 /**
- * The independent figures against the blind set (issue #20), not part of the build:
- *   npx tsx scripts/build-data/figures-report.ts [--detail] [--validation]
+ * The independent figures against the blind sets (issue #20), not part of the build:
+ *   npx tsx scripts/build-data/figures-report.ts [--detail] [--validation] [set.json …]
+ * Without files, every development half in test/fixtures/figures-2026 (with --validation, their
+ * validation halves too); a file is a path, or a file name in that folder.
  * Foods: the share of everyday foods the studies cover whose answer shows each study's own entry for
  * that food (within rounding). Dishes: the share with an independent per-serving figure, and the
  * verdicts every independent estimate contradicts. The development half is tuned on (in-sample); the
  * validation half, measured on request only, is the honest figure: never tune on it.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
-import { evaluateDishes, evaluateFoods, loadFiguresSet, summarise } from './figures-evaluation.js';
+import {
+  evaluateDishes,
+  evaluateFoods,
+  FIGURES_FIXTURES,
+  loadFiguresSet,
+  summarise,
+} from './figures-evaluation.js';
 
-const detail = process.argv.includes('--detail');
-const halves = [
-  'independent-figures-dev.json',
-  ...(process.argv.includes('--validation') ? ['independent-figures-validation.json'] : []),
-];
+const args = process.argv.slice(2);
+const detail = args.includes('--detail');
+const files = args.filter((arg) => !arg.startsWith('--'));
+const developmentHalves = readdirSync(FIGURES_FIXTURES)
+  .filter((name) => name.endsWith('-dev.json'))
+  .sort();
+const validationHalves = developmentHalves
+  .map((name) => name.replace(/-dev\.json$/, '-validation.json'))
+  .filter((name) => existsSync(join(FIGURES_FIXTURES, name)));
+const halves =
+  files.length > 0
+    ? files
+    : [...developmentHalves, ...(args.includes('--validation') ? validationHalves : [])];
 const catalog = loadCatalog();
 const percent = (part: number, whole: number) =>
   whole === 0 ? '—' : `${((part / whole) * 100).toFixed(1)}%`;
