@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { createDishComposer, type DishComposer } from '../../src/compare/compose.js';
+import { loadDishTemplates } from '../../src/compare/dish-templates.js';
+import { loadServings } from '../../src/compare/servings.js';
 import { isCarbonError } from '../../src/core/errors.js';
 import type { FigureSource, RecipeResult } from '../../src/core/result.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
@@ -63,6 +66,8 @@ export interface DishOutcome {
   id: string;
   query: string;
   answered: string | null;
+  /** Answered with a dish built from the parts its name states, not one the catalog names. */
+  composed: boolean;
   independent: FigureSource[];
   verdict: string | null;
   expectedVerdict: string;
@@ -111,20 +116,36 @@ const CONTRADICTING: Record<string, string> = {
   no: 'climate-friendly',
 };
 
+/**
+ * A dish as `/carbon recipe` answers it: the catalog's named dish, else the dish built from the parts
+ * its name states (src/compare/compose.ts), else none.
+ */
+export function dishAnswer(
+  catalog: Catalog,
+  composer: DishComposer,
+  query: string,
+): { result: RecipeResult; composed: boolean } | null {
+  try {
+    return { result: catalog.findRecipe(query), composed: false };
+  } catch (error) {
+    if (!isCarbonError(error)) throw error;
+  }
+  const built = composer.compose(query);
+  return built === null ? null : { result: built.result, composed: true };
+}
+
 export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutcome[] {
+  const composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
   return set.dishes.map((dish) => {
-    let result: RecipeResult | null = null;
-    try {
-      result = catalog.findRecipe(dish.query);
-    } catch (error) {
-      if (!isCarbonError(error)) throw error;
-    }
+    const answer = dishAnswer(catalog, composer, dish.query);
+    const result = answer?.result ?? null;
     const independent = (result?.sources ?? []).slice(1).filter((source) => source.per === 'serving');
     const verdict = result?.climateFriendly.value ?? null;
     return {
       id: dish.id,
       query: dish.query,
       answered: result?.name ?? null,
+      composed: answer?.composed ?? false,
       independent,
       verdict,
       expectedVerdict: dish.verdict,
@@ -149,6 +170,8 @@ export interface FiguresSummary {
   dishes: number;
   dishesWithIndependent: number;
   dishesNotFound: number;
+  /** Dishes answered with a dish built from their parts (found, and counted in the shares above). */
+  dishesComposed: number;
   contradicted: number;
 }
 
@@ -168,6 +191,7 @@ export function summarise(foods: readonly FoodOutcome[], dishes: readonly DishOu
     dishes: dishes.length,
     dishesWithIndependent: dishes.filter((dish) => dish.independent.length > 0).length,
     dishesNotFound: dishes.filter((dish) => dish.answered === null).length,
+    dishesComposed: dishes.filter((dish) => dish.composed).length,
     contradicted: dishes.filter((dish) => dish.contradicted).length,
   };
 }

@@ -55,6 +55,7 @@ for (const file of halves) {
     `| dishes with an independent per-serving figure | ${s.dishesWithIndependent}/${s.dishes} (${percent(s.dishesWithIndependent, s.dishes)}) |`,
   );
   console.log(`| dishes not found | ${s.dishesNotFound}/${s.dishes} |`);
+  console.log(`| dishes answered with a dish built from their parts | ${s.dishesComposed}/${s.dishes} |`);
   console.log(`| verdicts every independent estimate contradicts | ${s.contradicted}/${s.dishes} |`);
   if (!detail) continue;
   console.log('\nFoods not right:');
@@ -73,7 +74,7 @@ for (const file of halves) {
     const figures = dish.independent.map((source) => `${source.label} ${source.kgCo2e}`).join(', ') || 'none';
     const flag = dish.contradicted ? ' CONTRADICTED' : '';
     console.log(
-      `- ${dish.id} "${dish.query}" → ${dish.answered ?? 'not found'}: ${dish.verdict ?? '—'} (set: ${dish.expectedVerdict}, ${dish.expectedKg}); independent: ${figures}${flag}`,
+      `- ${dish.id} "${dish.query}" → ${dish.answered ?? 'not found'}${dish.composed ? ' (built from its parts)' : ''}: ${dish.verdict ?? '—'} (set: ${dish.expectedVerdict}, ${dish.expectedKg}); independent: ${figures}${flag}`,
     );
   }
 }

@@ -1,6 +1,8 @@
 import { foldWords } from '../core/fold.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, RecipeResult } from '../core/result.js';
+import { onDishFigures } from '../figures/dish.js';
+import type { PricedIngredient } from '../figures/table.js';
 import { DishReader, type DishReading, type FoodKind, type StatedFood } from './dish-reading.js';
 import type { DishPart, DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
@@ -41,7 +43,7 @@ interface Portion {
 export function createDishComposer(
   file: DishTemplatesFile,
   servings: ServingsFile,
-  catalog: Pick<FoodKnowledge, 'matchFood' | 'food' | 'source'>,
+  catalog: Pick<FoodKnowledge, 'matchFood' | 'food' | 'source' | 'figures' | 'basis'>,
 ): DishComposer {
   const reader = new DishReader(file, catalog, (code) => {
     const category = catalog.food(code)?.category;
@@ -126,16 +128,14 @@ export function createDishComposer(
       // The recipe is for one serving of its own weight; the serving is its type's (FNDDS).
       const scale = group.grams / portions.reduce((sum, portion) => sum + portion.grams, 0);
       const contributors: Contributor[] = [];
+      const ingredients: PricedIngredient[] = [];
       for (const portion of portions) {
         const food = catalog.food(portion.code);
         if (food === null) return null;
         const grams = portion.grams * scale;
-        contributors.push({
-          name: portion.label,
-          grams,
-          kgCo2e: (grams / 1000) * food.kgCo2ePerKg,
-          share: 0,
-        });
+        const kgCo2e = (grams / 1000) * food.kgCo2ePerKg;
+        contributors.push({ name: portion.label, grams, kgCo2e, share: 0 });
+        ingredients.push({ code: portion.code, grams, kgCo2e });
       }
       const total = contributors.reduce((sum, contributor) => sum + contributor.kgCo2e, 0);
       for (const contributor of contributors) contributor.share = total > 0 ? contributor.kgCo2e / total : 0;
@@ -150,20 +150,26 @@ export function createDishComposer(
         ...(reading.unknown.length === 0 ? [] : [`Not read as a food: "${reading.unknown.join(' ')}".`]),
       ];
       const name = `${capitalise(template.type)} with ${labels}${reading.diet === 'vegan' ? ' (vegan)' : ''}`;
-      const result: RecipeResult = {
-        kind: 'recipe',
-        query: text,
-        name,
-        kgCo2ePerServing: total,
-        climateFriendly: { value: total <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no', raw: null },
-        thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
-        level: recipeLevel(total),
-        contributors,
-        confidence: null,
-        status: null,
-        notes,
-        source: catalog.source,
-      };
+      // Priced on every dataset and judged on all of them, as a named dish is (figures/dish.ts).
+      const result = onDishFigures<RecipeResult>(
+        {
+          kind: 'recipe',
+          query: text,
+          name,
+          kgCo2ePerServing: total,
+          climateFriendly: { value: 'unknown', raw: null },
+          thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+          level: recipeLevel(total),
+          contributors,
+          confidence: null,
+          status: null,
+          notes,
+          source: catalog.source,
+        },
+        catalog.figures,
+        catalog.basis ?? 'agribalyse',
+        { entry: null, ingredients, servingGrams: group.grams },
+      );
       return { how, result, reading };
     },
   };

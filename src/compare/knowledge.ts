@@ -1,4 +1,7 @@
 import type { SourceInfo } from '../core/result.js';
+import type { Basis } from '../figures/basis.js';
+import type { DishIngredients } from '../figures/dish.js';
+import type { FiguresTable } from '../figures/table.js';
 
 /**
  * What comparisons ask of the built-in catalog beyond looking names up (which goes through the
@@ -18,4 +21,13 @@ export interface FoodKnowledge {
   food(code: string): { code: string; name: string; kgCo2ePerKg: number; category: string } | null;
   /** Which animals a text's words state ("meatfree" for tofu). */
   animalsIn(text: string): string[];
+  /**
+   * The studies' figures, which give a dish built from its parts or changed its figure on every
+   * dataset as a named dish has (src/figures/dish.ts); without them, the catalog's figure alone.
+   */
+  readonly figures?: FiguresTable | null;
+  /** Which figure answers lead with (CARBON_BASIS). */
+  readonly basis?: Basis;
+  /** A named dish's ingredients per serving with their codes, which a changed dish is priced from. */
+  recipeIngredients?(name: string): DishIngredients | null;
 }
