@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { createDishComposer, type DishComposer } from '../../src/compare/compose.js';
 import { loadDishTemplates } from '../../src/compare/dish-templates.js';
+import { loadPortionNorms } from '../../src/compare/portion-norms.js';
 import { loadServings } from '../../src/compare/servings.js';
 import { isCarbonError } from '../../src/core/errors.js';
 import type { FigureSource, RecipeResult } from '../../src/core/result.js';
@@ -135,7 +136,7 @@ export function dishAnswer(
 }
 
 export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutcome[] {
-  const composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
+  const composer = createDishComposer(loadDishTemplates(), loadServings(), catalog, loadPortionNorms());
   return set.dishes.map((dish) => {
     const answer = dishAnswer(catalog, composer, dish.query);
     const result = answer?.result ?? null;

@@ -18,7 +18,9 @@ export interface FoodKnowledge {
   /** The food an ingredient's name means, with the matcher's confidence. */
   matchFood(text: string): { code: string; name: string; confidence: number; closest: boolean } | null;
   /** A food by its Agribalyse code. */
-  food(code: string): { code: string; name: string; kgCo2ePerKg: number; category: string } | null;
+  food(
+    code: string,
+  ): { code: string; name: string; kgCo2ePerKg: number; category: string; fullName?: string } | null;
   /** Which animals a text's words state ("meatfree" for tofu). */
   animalsIn(text: string): string[];
   /**

@@ -339,6 +339,7 @@ export function createCatalog(
         name: product.display,
         kgCo2ePerKg: product.kgCo2ePerKg,
         category: categories[product.category]!.name,
+        fullName: product.name,
       };
     },
 

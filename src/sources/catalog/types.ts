@@ -25,6 +25,8 @@ export interface CatalogFood {
   kgCo2ePerKg: number;
   /** Its category's name ("Raw meat", "Cheese and similar"). */
   category: string;
+  /** Its Agribalyse name ("Beef, stewing meat, cooked"), which portion norms read. */
+  fullName: string;
 }
 
 /**
