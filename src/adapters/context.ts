@@ -4,6 +4,7 @@ import type { CommandServices } from '../core/commands/define.js';
 import type { NameSuggester } from '../core/source.js';
 import type { StateStore } from '../core/state/store.js';
 import type { BotHttpServer } from '../server/bot-http.js';
+import type { Database } from '../store/sql.js';
 
 /** What `carbon start` hands every chat adapter. */
 export interface AdapterContext {
@@ -13,6 +14,11 @@ export interface AdapterContext {
   services: CommandServices;
   /** Interaction state kept between an answer and a button press (ids behind Discord's buttons). */
   store: StateStore;
+  /**
+   * The state database when one is open (embedded or PostgreSQL): Slack's OAuth installations are
+   * kept in it, encrypted, and a workspace's data is deleted from it on uninstall.
+   */
+  database?: Database;
   /** Catalog names for autocomplete; null when the catalog is not available. */
   suggester: NameSuggester | null;
   /** Shared HTTP server; adapters add routes, `carbon start` listens once all have. */

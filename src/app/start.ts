@@ -9,6 +9,7 @@ import { MemoryStateStore } from '../core/state/memory-store.js';
 import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
+import type { Database } from '../store/sql.js';
 import { DEFAULT_ADAPTERS } from './platforms.js';
 import { createCommandServices } from './services.js';
 
@@ -27,6 +28,8 @@ export interface StartOptions {
   source?: SelectedSource;
   /** Where interaction state is kept; one process's memory unless given. */
   store?: StateStore;
+  /** The state database behind `store`, when there is one: Slack's OAuth installations live in it. */
+  database?: Database;
   /** Stop on SIGINT/SIGTERM. Off in tests, which call stop() themselves. */
   handleSignals?: boolean;
   /** Called just before the local shell opens, e.g. to quieten logs that would share the terminal. */
@@ -62,6 +65,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     logger,
     services,
     store,
+    ...(options.database === undefined ? {} : { database: options.database }),
     suggester: selected.suggester,
     http,
   };

@@ -14,6 +14,12 @@ export const MIGRATION_LOCK_TABLE = 'carbon_migration_lock';
  * one transaction under PostgreSQL's advisory lock, so replicas starting together apply each one
  * once (the others wait for the lock, then find nothing pending) and a failed migration leaves the
  * schema as it was. Returns the names applied now.
+ *
+ * The migrator's own tables go in the schema the migrations create theirs in (the connection's
+ * current schema), named explicitly: without a schema, Kysely decides whether its tables exist by
+ * looking for the name in every schema of the database, so a second deployment (or a test suite) in
+ * another schema of the same database would skip creating them and then fail on
+ * `relation "carbon_migration_lock" does not exist`.
  */
 export async function migrate(
   database: Database,
@@ -24,6 +30,7 @@ export async function migrate(
     provider: { getMigrations: async () => toKysely(migrations) },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
+    migrationTableSchema: await currentSchema(database),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error !== undefined) {
@@ -34,6 +41,18 @@ export async function migrate(
     );
   }
   return results.map((result) => result.migrationName);
+}
+
+/** The schema unqualified names are created in; an error for the operator when search_path names none. */
+async function currentSchema(database: Database): Promise<string> {
+  const { rows } = await database.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  const schema = rows[0]?.schema ?? null;
+  if (schema === null) {
+    throw new DatabaseStartError(
+      'the database has no schema to create tables in: its search_path names no schema that exists (create it, or fix search_path)',
+    );
+  }
+  return schema;
 }
 
 function toKysely(migrations: Readonly<Record<string, SqlMigration>>): Record<string, Migration> {

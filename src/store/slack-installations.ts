@@ -25,6 +25,16 @@ interface InstallationRow {
   user_secrets: string | null;
 }
 
+/** No installation is stored for the workspace or organisation asked for (never installed, or uninstalled). */
+export class InstallationNotFoundError extends Error {
+  static readonly code = 'slack_installation_not_found';
+  readonly code = InstallationNotFoundError.code;
+  constructor(readonly installationId: string) {
+    super(`no Slack installation for ${installationId}`);
+    this.name = 'InstallationNotFoundError';
+  }
+}
+
 /**
  * The row id of an installation: an Enterprise Grid organisation-wide install is found by its
  * enterprise id, any other by its team (workspace) id, as @slack/oauth's own stores key them.
@@ -152,7 +162,7 @@ export class SqlInstallationStore implements InstallationStore {
       [id, query.userId ?? null],
     );
     const row = rows[0];
-    if (row === undefined) throw new Error(`no Slack installation for ${id}`);
+    if (row === undefined) throw new InstallationNotFoundError(id);
     const data = JSON.parse(row.data) as Omit<AnyInstallation, 'user'>;
     const secrets = JSON.parse(this.cipher.open(row.secrets, installationContext(id))) as InstallationSecrets;
     const installation = { ...data } as AnyInstallation;

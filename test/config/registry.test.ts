@@ -22,6 +22,8 @@ const SECRET_VALUES: Record<string, string> = {
   SLACK_BOT_TOKEN: 'xoxb-secret-bot-3c4d',
   SLACK_SIGNING_SECRET: 'secret-signing-5e6f',
   SLACK_APP_TOKEN: 'xapp-secret-app-7a8b',
+  SLACK_CLIENT_SECRET: 'slack-client-secret-3c4d',
+  SLACK_STATE_SECRET: 'slack-state-secret-5e6f',
   DISCORD_TOKEN: 'secret-discord-token-9c0d',
   DISCORD_BOT_TOKEN: 'secret-discord-alias-1e2f',
   CARBON_SERVICE_KEYS: 'secret-service-key-3a4b,secret-service-key-5c6d',

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../src/store/embedded.js';
 import { DatabaseStartError } from '../../src/store/errors.js';
-import { MIGRATION_TABLE, migrate } from '../../src/store/migrate.js';
+import { MIGRATION_LOCK_TABLE, MIGRATION_TABLE, migrate } from '../../src/store/migrate.js';
 import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { openPostgresDatabase } from '../../src/store/postgres.js';
 import type { Database } from '../../src/store/sql.js';
 import { SqlStateStore } from '../../src/store/sql-state-store.js';
-import { describePostgres, openTestEmbedded, openTestPostgres } from '../support/databases.js';
+import { describePostgres, openTestEmbedded, openTestPostgres, urlWithSchema } from '../support/databases.js';
 
 const NAMES = Object.keys(MIGRATIONS);
 
@@ -108,6 +108,32 @@ describePostgres('migrating PostgreSQL', () => {
       expect(rows[0]?.n).toBe(NAMES.length);
     } finally {
       await Promise.all(replicas.map((replica) => replica.close()));
+    }
+  });
+
+  it('migrates its own schema when another schema of the database already has carbon’s tables', async () => {
+    await migrate(server.db);
+    const other = await openTestPostgres();
+    try {
+      // Kysely, not told the schema, found these names in the first schema and skipped creating them.
+      expect(await migrate(other.db)).toEqual(NAMES);
+      expect(await tables(other.db)).toEqual(
+        expect.arrayContaining(['state_entries', MIGRATION_TABLE, MIGRATION_LOCK_TABLE]),
+      );
+      expect(await migrate(other.db)).toEqual([]);
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it('says so when search_path names no schema that exists', async () => {
+    const nowhere = await openPostgresDatabase({ url: urlWithSchema('carbon_test_no_such_schema') });
+    try {
+      const error = await migrate(nowhere).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(DatabaseStartError);
+      expect((error as Error).message).toMatch(/search_path names no schema/);
+    } finally {
+      await nowhere.close();
     }
   });
 

@@ -81,16 +81,49 @@ export async function openTestEmbedded(dataDir?: string): Promise<TestEmbedded> 
  */
 export const POSTGRES_REQUIRED = process.env.CARBON_REQUIRE_POSTGRES === '1';
 
-async function probePostgres(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 2_000 });
+/**
+ * Errors that say PostgreSQL is not there (nothing listens, no such host, the user or database does
+ * not exist): answered at once and the same however loaded the machine is, so they may skip.
+ */
+const ABSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENOENT']);
+const ABSENT_SQLSTATES = new Set(['28000', '28P01', '3D000']);
+
+/**
+ * How long the probe keeps trying a server that is there but slow (a connection timing out, "too
+ * many clients", "starting up"). A skip must not depend on the machine's load: a loaded machine
+ * makes the probe wait, never skip. 60 s is far beyond a local connection under any load seen here.
+ */
+const PROBE_PATIENCE_MS = 60_000;
+
+async function probeOnce(): Promise<{ absent: string } | { slow: string } | null> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 15_000 });
+  // A connection dropped after connecting emits 'error' on the client; without a listener that ends the worker.
+  client.on('error', () => {});
   try {
     await client.connect();
     await client.query('SELECT 1');
     return null;
   } catch (error) {
-    return `PostgreSQL unreachable at ${describeUrl(TEST_DATABASE_URL)}: ${(error as Error).message || (error as NodeJS.ErrnoException).code}`;
+    const { code, message } = error as NodeJS.ErrnoException;
+    const why = `PostgreSQL unreachable at ${describeUrl(TEST_DATABASE_URL)}: ${message || code}`;
+    return code !== undefined && (ABSENT_CODES.has(code) || ABSENT_SQLSTATES.has(code))
+      ? { absent: why }
+      : { slow: why };
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** Null when PostgreSQL answers; why not when it is absent, or still not answering after PROBE_PATIENCE_MS. */
+async function probePostgres(): Promise<string | null> {
+  const deadline = Date.now() + PROBE_PATIENCE_MS;
+  for (;;) {
+    const outcome = await probeOnce();
+    if (outcome === null) return null;
+    if ('absent' in outcome) return outcome.absent;
+    if (Date.now() >= deadline)
+      return `${outcome.slow} (still not answering after ${PROBE_PATIENCE_MS / 1000} s)`;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -145,7 +178,8 @@ export async function openTestPostgres(): Promise<TestPostgres> {
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const url = urlWithSchema(schema);
-  const db = await openPostgresDatabase({ url });
+  // A loaded machine may take seconds to hand out a connection; the product's 5 s is for production.
+  const db = await openPostgresDatabase({ url, connectTimeoutMs: 30_000 });
   return {
     db,
     schema,

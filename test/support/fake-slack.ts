@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
+import { FakeSlackOAuth } from './fake-slack-oauth.js';
 import { closeLocal, listenLocal, readBody } from './local-server.js';
 
 /**
@@ -9,13 +10,18 @@ import { closeLocal, listenLocal, readBody } from './local-server.js';
  * - signs and sends slash commands and interactions to the bot's `/slack/events` (v0 HMAC-SHA256);
  * - hosts `response_url` endpoints and records what the bot posts to them;
  * - serves the Web API (`auth.test`, `chat.postMessage`, `apps.connections.open`, …) for SLACK_API_URL;
- * - runs a Socket Mode WebSocket that says `hello`, sends envelopes and collects their acks.
+ * - runs a Socket Mode WebSocket that says `hello`, sends envelopes and collects their acks;
+ * - installs the app in workspaces through OAuth v2 (`/oauth/v2/authorize`, `oauth.v2.access` and its
+ *   refresh grant: test/support/fake-slack-oauth.ts) and checks the tokens it issued on every call;
+ * - signs and sends Events API callbacks (`app_uninstalled`, `tokens_revoked`).
  */
 
 export interface WebApiCall {
   method: string;
   /** The bearer token the bot sent (tests assert which token, never print it). */
   token: string | null;
+  /** The workspace of that token when the fake issued it through OAuth; null otherwise. */
+  team: string | null;
   args: Record<string, unknown>;
 }
 
@@ -98,6 +104,8 @@ export class FakeSlack {
   readonly sockets = new Set<WebSocket>();
   readonly botUserId = 'UBOT0001';
   readonly teamId = 'T0000001';
+  /** OAuth installs: the app's credentials, who approves, the tokens issued (fake-slack-oauth.ts). */
+  readonly oauth = new FakeSlackOAuth();
   private readonly events = new EventEmitter();
   private readonly handlers = new Map<string, WebApiHandler>();
   private readonly server: Server;
@@ -128,8 +136,8 @@ export class FakeSlack {
     }));
     this.server = createServer((req, res) => {
       void this.route(req)
-        .then(({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        .then(({ status, body, headers }) => {
+          res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
         })
         .catch((error: unknown) => {
           res
@@ -313,20 +321,35 @@ export class FakeSlack {
     });
   }
 
-  private async route(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
-    const path = (req.url ?? '/').split('?')[0] ?? '/';
+  private async route(
+    req: IncomingMessage,
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname;
     const raw = await readBody(req);
+    if (path === '/oauth/v2/authorize' && req.method === 'GET') return this.oauth.authorize(url.searchParams);
     if (path.startsWith('/api/')) {
       const method = path.slice('/api/'.length);
       const auth = req.headers.authorization;
       const args = parseArgs(req.headers['content-type'], raw);
+      if (method === 'oauth.v2.access') {
+        this.webApiCalls.push({ method, token: null, team: null, args });
+        this.events.emit('webapi');
+        return { status: 200, body: this.oauth.access(args, auth) };
+      }
       const token = auth?.startsWith('Bearer ')
         ? auth.slice('Bearer '.length)
         : typeof args.token === 'string'
           ? args.token
           : null;
-      this.webApiCalls.push({ method, token, args });
+      const checked = this.oauth.check(token);
+      const team = checked !== null && 'workspace' in checked ? checked.workspace.teamId : null;
+      this.webApiCalls.push({ method, token, team, args });
       this.events.emit('webapi');
+      if (checked !== null && 'error' in checked)
+        return { status: 200, body: { ok: false, error: checked.error } };
+      if (method === 'auth.test' && checked !== null)
+        return { status: 200, body: this.oauth.identity(checked.workspace) };
       const handler = this.handlers.get(method);
       return { status: 200, body: handler ? handler(args) : { ok: false, error: 'unknown_method' } };
     }
@@ -352,6 +375,22 @@ export class FakeSlack {
     }
     return { status: 404, body: { ok: false, error: 'not_found' } };
   }
+}
+
+/**
+ * An Events API callback as Slack posts it (JSON, signed like every request): the envelope of
+ * docs.slack.dev/reference/events/app_uninstalled and …/tokens_revoked, with the workspace's team_id.
+ */
+export function eventCallbackBody(teamId: string, event: Record<string, unknown>): string {
+  return JSON.stringify({
+    token: 'deprecated-verification-token',
+    team_id: teamId,
+    api_app_id: 'A0000001',
+    event: { ...event, event_ts: `${Date.now() / 1000}` },
+    type: 'event_callback',
+    event_id: `Ev${randomUUID().slice(0, 8).toUpperCase()}`,
+    event_time: Math.floor(Date.now() / 1000),
+  });
 }
 
 /** The form body Slack sends for `/carbon <text>`. */

@@ -28,6 +28,14 @@ const SLACK_HOOK_URL = /https?:(?:\\*\/|%2F){2}hooks\.slack\.com[^\s"'<>&]*/gi;
 const TOKEN_JSON = /(\\*"token\\*"\s*:\s*\\*")(?:[^"\\]|\\[^"])*/g;
 const TOKEN_FORM = /((?<![\w-])token=)[^&\s"\\]*/g;
 
+/**
+ * The OAuth install's authorisation code: single-use and useless without the client secret, yet a
+ * credential for the minutes it lives. The Web API client logs oauth.v2.access's body at debug
+ * level (JSON), and a redirect URL carries it as a query parameter. Only the key `code` itself.
+ */
+const OAUTH_CODE_JSON = /(\\*"code\\*"\s*:\s*\\*")(?:[^"\\]|\\[^"])*/g;
+const OAUTH_CODE_QUERY = /([?&]code=)[^&\s"#]*/g;
+
 export function scrubSecrets(text: string, secrets: readonly string[] = []): string {
   let clean = text
     .replace(SECRET_PATTERN, '[redacted]')
@@ -35,6 +43,8 @@ export function scrubSecrets(text: string, secrets: readonly string[] = []): str
     .replace(RESPONSE_URL_FORM, '$1[redacted]')
     .replace(TOKEN_JSON, '$1[redacted]')
     .replace(TOKEN_FORM, '$1[redacted]')
+    .replace(OAUTH_CODE_JSON, '$1[redacted]')
+    .replace(OAUTH_CODE_QUERY, '$1[redacted]')
     .replace(SLACK_HOOK_URL, '[redacted]');
   for (const secret of secrets) if (secret.length >= 8) clean = clean.split(secret).join('[redacted]');
   return clean;

@@ -1,10 +1,24 @@
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import { DEFAULT_STOP, InteractionPipeline } from '../../core/pipeline.js';
+import { SqlInstallationStore } from '../../store/slack-installations.js';
+import { SqlStateStore } from '../../store/sql-state-store.js';
+import { cipherFromConfig } from '../../store/token-cipher.js';
+import type { WorkspaceDataStores } from '../../store/workspace-data.js';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../context.js';
 import { boltLogger } from './bolt-logger.js';
 import { registerSlackHandlers } from './handlers.js';
 import { slackEventsRoute } from './http-route.js';
+import { registerLifecycleEvents } from './lifecycle.js';
+import { SlackConfigError, type SlackMode, slackMode } from './mode.js';
+import { createSlackOAuth, SLACK_INSTALL_PATH, SLACK_OAUTH_REDIRECT_PATH } from './oauth.js';
 import { describeSlackError } from './reply.js';
+
+interface WorkspaceStores {
+  /** Each workspace's installation, tokens encrypted; OAuth mode only. */
+  installations: SqlInstallationStore | null;
+  /** What app_uninstalled and tokens_revoked delete. */
+  data: WorkspaceDataStores;
+}
 
 export const SLACK_EVENTS_PATH = '/slack/events';
 /** Slack wants an answer within 3 s; 2 s leaves room for the network and Bolt itself. */
@@ -30,7 +44,10 @@ export function createSlackStarter(options: SlackAdapterOptions = {}): AdapterSt
   return (context) => startSlackWith(context, options);
 }
 
-/** Starts the Slack app in HTTP mode (signing secret) or Socket Mode (app token); null if neither. */
+/**
+ * Starts the Slack app in HTTP mode (signing secret) or Socket Mode (app token), for one workspace
+ * (SLACK_BOT_TOKEN) or many (OAuth installs); null when Slack is not configured.
+ */
 export const startSlack: AdapterStarter = createSlackStarter();
 
 async function startSlackWith(
@@ -38,47 +55,56 @@ async function startSlackWith(
   options: SlackAdapterOptions,
 ): Promise<RunningAdapter | null> {
   const { config } = context;
-  const token = config.SLACK_BOT_TOKEN;
-  const signingSecret = config.SLACK_SIGNING_SECRET;
-  const appToken = config.SLACK_APP_TOKEN;
   const logger = context.logger.child({ adapter: 'slack' });
-  if (token === undefined) {
-    if (signingSecret !== undefined || appToken !== undefined) {
-      logger.warn('Slack is not started: SLACK_BOT_TOKEN is missing');
-    }
+  const chosen = slackMode(config);
+  if ('skip' in chosen) {
+    if (chosen.skip !== null) logger.warn(chosen.skip);
     return null;
   }
-  const socketMode = appToken !== undefined;
-  if (!socketMode && signingSecret === undefined) {
-    logger.warn(
-      'Slack is not started: set SLACK_SIGNING_SECRET (HTTP mode) or SLACK_APP_TOKEN (Socket Mode) with SLACK_BOT_TOKEN',
-    );
-    return null;
-  }
+  const { mode } = chosen;
+  const { transport } = mode;
 
-  const secrets = [token, signingSecret, appToken].filter((value): value is string => value !== undefined);
+  const secrets = [
+    mode.kind === 'single' ? mode.token : mode.clientSecret,
+    mode.kind === 'oauth' ? mode.stateSecret : undefined,
+    transport.kind === 'http' ? transport.signingSecret : transport.appToken,
+  ].filter((value): value is string => value !== undefined);
   const bolt = boltLogger(logger, secrets);
   const slackApiUrl = slackApiBase(config.SLACK_API_URL);
   const retryConfig = { retries: options.retries ?? 2, factor: 2, minTimeout: 200, maxTimeout: 2_000 };
   const clientOptions = { ...(slackApiUrl ? { slackApiUrl } : {}), retryConfig, timeout: 10_000 };
 
-  const receiver = socketMode
-    ? new SocketModeReceiver({
-        appToken,
-        logger: bolt,
-        // A separate options object: the Socket Mode client writes its own retry policy into it.
-        installerOptions: {
-          clientOptions: { ...clientOptions, retryConfig: { ...retryConfig, retries: 10 } },
-        },
-      })
-    : new HTTPReceiver({
-        signingSecret: signingSecret!,
-        endpoints: SLACK_EVENTS_PATH,
-        logger: bolt,
-        processBeforeResponse: false,
-      });
+  const receiver =
+    transport.kind === 'socket'
+      ? new SocketModeReceiver({
+          appToken: transport.appToken,
+          logger: bolt,
+          // A separate options object: the Socket Mode client writes its own retry policy into it.
+          installerOptions: {
+            clientOptions: { ...clientOptions, retryConfig: { ...retryConfig, retries: 10 } },
+          },
+        })
+      : new HTTPReceiver({
+          signingSecret: transport.signingSecret,
+          endpoints: SLACK_EVENTS_PATH,
+          logger: bolt,
+          processBeforeResponse: false,
+        });
+  const workspaces = workspaceStores(context, mode);
+  const oauth =
+    mode.kind === 'oauth' && workspaces?.installations
+      ? createSlackOAuth({
+          ...mode,
+          installations: workspaces.installations,
+          claims: context.store,
+          logger,
+          bolt,
+          clientOptions,
+        })
+      : null;
   const app = new App({
-    token,
+    // One workspace: its token for everything. Many: each request's workspace's token, from its installation.
+    ...(mode.kind === 'single' ? { token: mode.token } : { authorize: oauth!.authorize }),
     receiver,
     logger: bolt,
     clientOptions,
@@ -86,6 +112,7 @@ async function startSlackWith(
     // No conversation state is used; Bolt's default in-memory store would cost a lookup per event.
     convoStore: false,
   });
+  if (oauth !== null) app.use(oauth.answerUnauthorised);
 
   const pipeline = new InteractionPipeline({
     logger,
@@ -97,9 +124,12 @@ async function startSlackWith(
       drainMs: options.drainMs ?? DEFAULT_STOP.drainMs,
     });
   registerSlackHandlers(app, { services: context.services, logger, pipeline });
+  if (workspaces !== null) registerLifecycleEvents(app, { logger, stores: workspaces.data });
 
   try {
-    await app.init(); // auth.test: a wrong token fails here, at start-up, not on the first command
+    // One workspace: auth.test, so a wrong token fails here, at start-up, not on the first command.
+    // Many: nothing to check until a workspace installs.
+    await app.init();
   } catch (error) {
     const { code, message } = describeSlackError(error);
     // No `cause`: the client error holds the request headers, token included.
@@ -109,13 +139,24 @@ async function startSlackWith(
         : `Slack rejected SLACK_BOT_TOKEN (auth.test: ${code})`,
     );
   }
+  oauth?.mountRoutes(context.http);
+  const whose =
+    mode.kind === 'oauth'
+      ? `many workspaces: OAuth installs at GET ${SLACK_INSTALL_PATH}, redirect ${SLACK_OAUTH_REDIRECT_PATH}`
+      : 'one workspace: SLACK_BOT_TOKEN';
+  logger.info(
+    { mode: mode.kind === 'oauth' ? 'many workspaces (OAuth)' : 'one workspace (SLACK_BOT_TOKEN)' },
+    mode.kind === 'oauth'
+      ? 'Slack serves every workspace that installs the app, each with its own token'
+      : "Slack serves SLACK_BOT_TOKEN's workspace only",
+  );
 
   if (receiver instanceof HTTPReceiver) {
     // Bolt never opens its own server: its request listener serves our route on the shared one.
     context.http.route('POST', SLACK_EVENTS_PATH, slackEventsRoute(receiver.requestListener, logger));
     return {
       name: 'slack',
-      description: `Slack (HTTP, POST ${SLACK_EVENTS_PATH})`,
+      description: `Slack (HTTP, POST ${SLACK_EVENTS_PATH}; ${whose})`,
       stop: stopPipeline,
     };
   }
@@ -132,10 +173,35 @@ async function startSlackWith(
   }
   return {
     name: 'slack',
-    description: 'Slack (Socket Mode)',
+    description: `Slack (Socket Mode; ${whose})`,
     stop: async () => {
       await stopPipeline();
       await app.stop();
     },
   };
+}
+
+/**
+ * Where a workspace's installation and data live: the encrypted installation store and the state
+ * table on the state database. Required for OAuth installs (refused at start-up without a database
+ * or CARBON_ENCRYPTION_KEY); with one workspace, only its state is deleted on uninstall.
+ */
+function workspaceStores(context: AdapterContext, mode: SlackMode): WorkspaceStores | null {
+  const { database } = context;
+  if (database === undefined) {
+    if (mode.kind === 'oauth') {
+      throw new SlackConfigError(
+        'Slack: OAuth installs are kept in the state database, and this process has none open (see docs/deploy.md)',
+      );
+    }
+    return null;
+  }
+  const state = new SqlStateStore(database);
+  if (mode.kind === 'single') {
+    const none = { deleteInstallation: async () => {}, deleteUsers: async () => 0 };
+    return { installations: null, data: { installations: none, state } };
+  }
+  const cipher = cipherFromConfig(context.config, 'Slack OAuth installs (SLACK_CLIENT_ID)');
+  const installations = new SqlInstallationStore(database, cipher);
+  return { installations, data: { installations, state } };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SLASH_COMMAND } from '../../../src/adapters/slack/handlers.js';
 import { SLACK_EVENTS_PATH } from '../../../src/adapters/slack/index.js';
+import { SLACK_BOT_SCOPES, SLACK_OAUTH_REDIRECT_PATH } from '../../../src/adapters/slack/oauth.js';
 
 interface Manifest {
   display_information: {
@@ -16,8 +17,13 @@ interface Manifest {
     slash_commands: { command: string; url: string; description: string; usage_hint: string }[];
     shortcuts: { name: string; type: string; callback_id: string; description: string }[];
   };
-  oauth_config: { scopes: { bot: string[] } };
-  settings: { interactivity: { is_enabled: boolean; request_url: string }; socket_mode_enabled: boolean };
+  oauth_config: { redirect_urls: string[]; scopes: { bot: string[] } };
+  settings: {
+    event_subscriptions: { request_url: string; bot_events: string[] };
+    interactivity: { is_enabled: boolean; request_url: string };
+    socket_mode_enabled: boolean;
+    token_rotation_enabled: boolean;
+  };
 }
 
 const manifest = parse(readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
@@ -46,6 +52,20 @@ describe('manifest.yml', () => {
     // reactions:write: the vote adds a numbered reaction per option to the bot's own shared message.
     expect(manifest.oauth_config.scopes.bot.sort()).toEqual(['chat:write', 'commands', 'reactions:write']);
     expect(manifest.settings.socket_mode_enabled).toBe(false);
+  });
+
+  it('asks on every OAuth install for the scopes it declares', () => {
+    expect([...SLACK_BOT_SCOPES].sort()).toEqual([...manifest.oauth_config.scopes.bot].sort());
+  });
+
+  it('covers distribution: the redirect URL of the install flow, and the events that delete a workspace’s data', () => {
+    expect(manifest.oauth_config.redirect_urls).toEqual([`https://YOUR-HOST${SLACK_OAUTH_REDIRECT_PATH}`]);
+    expect(manifest.settings.event_subscriptions).toEqual({
+      request_url: `https://YOUR-HOST${SLACK_EVENTS_PATH}`,
+      bot_events: ['app_uninstalled', 'tokens_revoked'],
+    });
+    // Off by default: a single workspace's SLACK_BOT_TOKEN could not be refreshed.
+    expect(manifest.settings.token_rotation_enabled).toBe(false);
   });
 
   it('stays within the lengths Slack accepts', () => {

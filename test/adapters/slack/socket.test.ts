@@ -27,7 +27,7 @@ describe('Slack over Socket Mode', () => {
     expect(opens).toHaveLength(1);
     expect(opens[0]?.token).toBe(APP_TOKEN);
     expect(h.fake.callsTo('auth.test')[0]?.token).toBe(BOT_TOKEN);
-    expect(h.adapter.description).toBe('Slack (Socket Mode)');
+    expect(h.adapter.description).toBe('Slack (Socket Mode; one workspace: SLACK_BOT_TOKEN)');
     const response = await fetch(h.eventsUrl, { method: 'POST', body: '' });
     expect(response.status).toBe(404);
   });

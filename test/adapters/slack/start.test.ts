@@ -161,6 +161,27 @@ describe('Bolt logger on pino', () => {
     expect(logs.text).not.toContain('VerifTok3nAbC123');
   });
 
+  it('scrubs the OAuth authorisation code from oauth.v2.access bodies and redirect URLs', () => {
+    const code =
+      '4724469134.4644010092847.232b4e6d82c333b475fc30f5f5a341d294feb1a94392c2fd791f7ab7731a443d1a';
+    const cases = [
+      `http request body: ${JSON.stringify({ code, client_id: '1.2', client_secret: 's' })}`,
+      JSON.stringify(JSON.stringify({ code })),
+      `GET /slack/oauth_redirect?code=${code}&state=abc`,
+      `https://bot.example.org/slack/oauth_redirect?state=abc&code=${code}`,
+    ];
+    for (const text of cases) {
+      const clean = scrubSecrets(text);
+      expect(clean, text).not.toContain(code);
+      expect(clean, text).toContain('[redacted]');
+    }
+    expect(scrubSecrets(cases[2]!)).toBe('GET /slack/oauth_redirect?code=[redacted]&state=abc');
+    // Other keys ending in "code" stay: they are what debugging needs.
+    expect(scrubSecrets('{"error_code":"x","code_verifier_hint":1} zipcode=123')).toBe(
+      '{"error_code":"x","code_verifier_hint":1} zipcode=123',
+    );
+  });
+
   it('scrubs every kind of Slack token', () => {
     expect(scrubSecrets('xoxb-1-2 xoxp-3 xapp-1-A-2 xoxe.xoxp-1 plain')).toBe(
       '[redacted] [redacted] [redacted] xoxe.[redacted] plain',
