@@ -140,7 +140,10 @@ export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutc
   return set.dishes.map((dish) => {
     const answer = dishAnswer(catalog, composer, dish.query);
     const result = answer?.result ?? null;
-    const independent = (result?.sources ?? []).slice(1).filter((source) => source.per === 'serving');
+    // A study's part of a dish (a lower bound) is not a per-serving figure for it.
+    const independent = (result?.sources ?? [])
+      .slice(1)
+      .filter((source) => source.per === 'serving' && source.method !== 'part');
     const verdict = result?.climateFriendly.value ?? null;
     return {
       id: dish.id,

@@ -1,3 +1,4 @@
+import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING } from '../core/levels.js';
 import type { FigureSource, RecipeResult } from '../core/result.js';
 import { climateVerdict, verdictOfSources } from '../core/verdict.js';
 import { type Basis, recipeOnBasis } from './basis.js';
@@ -24,18 +25,24 @@ export interface DishIngredients {
   lowerBound?: boolean;
 }
 
-/** The catalog's per-serving figure first, then each study's that gives one. */
+/**
+ * The catalog's per-serving figure first, then each study's that gives one, and, where a study prices
+ * too little of the dish for a figure, the part it prices when that part alone is over the budget
+ * (FiguresTable.dishSources): the verdict must not call a dish climate-friendly that a study puts
+ * over the budget on the part it has.
+ */
 export function dishSourcesOf(
   figures: FiguresTable,
   name: string,
   kgCo2ePerServing: number,
   dish: DishIngredients,
+  budget = CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
 ): FigureSource[] {
   const lowerBound = dish.lowerBound ?? false;
   const grams = dish.servingGrams ?? dish.ingredients.reduce((sum, each) => sum + each.grams, 0);
   return [
     catalogSource(figures.catalogDataset, name, kgCo2ePerServing, 'serving', lowerBound),
-    ...figures.dishSources(name, dish.entry, dish.ingredients, grams, lowerBound),
+    ...figures.dishSources(name, dish.entry, dish.ingredients, grams, lowerBound, budget),
   ];
 }
 
@@ -61,7 +68,9 @@ export function onDishFigures<R extends RecipeResult>(
       },
     } as R;
   }
-  const all = sources ?? dishSourcesOf(figures, result.name, result.kgCo2ePerServing, dish);
+  const all =
+    sources ??
+    dishSourcesOf(figures, result.name, result.kgCo2ePerServing, dish, result.thresholdKgPerServing);
   return recipeOnBasis<R>(
     {
       ...rest,

@@ -4,9 +4,11 @@ import { createDishComposer } from '../../src/compare/compose.js';
 import { loadDishTemplates } from '../../src/compare/dish-templates.js';
 import { loadServings } from '../../src/compare/servings.js';
 import { createStatedChecks } from '../../src/compare/stated.js';
-import { RecipeResultSchema } from '../../src/core/result.js';
+import { basisText, verdictText } from '../../src/core/figures-text.js';
+import { type RecipeResult, RecipeResultSchema } from '../../src/core/result.js';
 import { verdictOfSources } from '../../src/core/verdict.js';
-import { onDishFigures } from '../../src/figures/dish.js';
+import { dishSourcesOf, onDishFigures } from '../../src/figures/dish.js';
+import { FiguresTable } from '../../src/figures/table.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 
 /**
@@ -90,5 +92,73 @@ describe("a dish's figures on every dataset, whatever made it", () => {
     const built = createDishComposer(templates, loadServings(), bare).compose('Thai red curry with beef')!;
     expect(built.result.sources).toBeUndefined();
     expect(built.result.climateFriendly.value).toBe('no');
+  });
+});
+
+/**
+ * A study that prices too little of a dish for a figure still has its say on the verdict when the
+ * part it prices is alone over the budget: one dataset's figure must not call the dish climate-friendly.
+ */
+describe("a study's part of a dish over the budget", () => {
+  const table = new FiguresTable({
+    datasets: [
+      { id: 'agribalyse-3.2', label: 'ADEME Agribalyse 3.2', region: 'France' },
+      { id: 'poore-nemecek-2018', label: 'Poore & Nemecek 2018', region: 'global' },
+    ],
+    items: [{ dataset: 1, name: 'Cheese', kgCo2ePerKg: 23.88, medianKgCo2ePerKg: 18 }],
+    foods: [['cheese', [[0, 1, 'food']]]],
+    dishes: [],
+    zero: [],
+  });
+  // 30 g of cheese in 300 g of gnocchi: the study prices a tenth of the weight.
+  const dish = (cheeseGrams: number) => ({
+    entry: null,
+    ingredients: [
+      { code: 'cheese', grams: cheeseGrams, kgCo2e: cheeseGrams * 0.005 },
+      { code: 'gnocchi', grams: 300 - cheeseGrams, kgCo2e: 0.3 },
+    ],
+  });
+  const result = (kg: number): RecipeResult => ({
+    kind: 'recipe',
+    query: 'gnocchi',
+    name: 'Gnocchi with cheese',
+    kgCo2ePerServing: kg,
+    climateFriendly: { value: 'unknown', raw: null },
+    thresholdKgPerServing: 0.5,
+    level: 'low',
+    contributors: [],
+    confidence: null,
+    status: null,
+    notes: [],
+    source: { id: 'catalog', label: 'ADEME Agribalyse 3.2' },
+  });
+
+  it('is given as a lower bound, and the verdict depends on the data', () => {
+    const sources = dishSourcesOf(table, 'Gnocchi with cheese', 0.45, dish(30));
+    expect(sources[1]).toMatchObject({
+      dataset: 'poore-nemecek-2018',
+      method: 'part',
+      lowerBound: true,
+      mappedShare: 0.1,
+      kgCo2e: 0.716,
+    });
+    const judged = onDishFigures(result(0.45), table, 'agribalyse', dish(30));
+    expect(judged.climateFriendly.value).toBe('depends');
+    expect(basisText(judged)).toContain(
+      'global average at least 0.716 (Poore & Nemecek 2018; its own figures for the 10% of the weight it has, the rest not counted)',
+    );
+    expect(verdictText(judged, judged.climateFriendly)).toContain(
+      'over it on Poore & Nemecek 2018 (at least 0.716 kg)',
+    );
+  });
+
+  it('is left out when the part it prices is within the budget, and never leads', () => {
+    const judged = onDishFigures(result(0.35), table, 'agribalyse', dish(10));
+    expect(judged.sources!.map((source) => source.dataset)).toEqual(['agribalyse-3.2']);
+    expect(judged.withoutFigure).toEqual(['Poore & Nemecek 2018']);
+    expect(judged.climateFriendly.value).toBe('yes');
+    const global = onDishFigures(result(0.45), table, 'global', dish(30));
+    expect(global.sources![0]!.dataset).toBe('agribalyse-3.2');
+    expect(global.kgCo2ePerServing).toBe(0.45);
   });
 });
