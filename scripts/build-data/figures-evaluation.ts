@@ -60,7 +60,16 @@ export interface FoodOutcome {
   query: string;
   answered: string | null;
   /** Per study: the figure expected, what was shown (item and figure), and whether they agree. */
-  studies: Record<Study, { expected: string | null; shown: string | null; right: boolean }>;
+  studies: Record<
+    Study,
+    {
+      expected: string | null;
+      shown: string | null;
+      right: boolean;
+      /** What was shown is the study's median, where it gives no mean (Poore & Nemecek's oils). */
+      medianOnly: boolean;
+    }
+  >;
 }
 
 export interface DishOutcome {
@@ -98,6 +107,7 @@ export function evaluateFoods(catalog: Catalog, set: BlindFiguresSet): FoodOutco
       studies[study] = {
         expected: expected === null ? null : `${expected.item} ${expected.kgCo2ePerKg}`,
         shown: shown === undefined ? null : `${shown.name} ${shown.kgCo2e}`,
+        medianOnly: shown?.statistic === 'median',
         // Where the set gives the study no entry, nothing is required (a figure shown then is counted apart).
         right:
           expected === null
@@ -170,6 +180,8 @@ export interface FiguresSummary {
   figuresRight: number;
   /** Study figures shown where the set says the study has no such food. */
   shownWhereNone: number;
+  /** Of those, a study's median where it gives no mean (the sets read the means alone). */
+  shownWhereNoneMedianOnly: number;
   notAnswered: number;
   dishes: number;
   dishesWithIndependent: number;
@@ -191,6 +203,9 @@ export function summarise(foods: readonly FoodOutcome[], dishes: readonly DishOu
     shownWhereNone: foods
       .flatMap(studiesOf)
       .filter((study) => study.expected === null && study.shown !== null).length,
+    shownWhereNoneMedianOnly: foods
+      .flatMap(studiesOf)
+      .filter((study) => study.expected === null && study.shown !== null && study.medianOnly).length,
     notAnswered: foods.filter((food) => food.answered === null).length,
     dishes: dishes.length,
     dishesWithIndependent: dishes.filter((dish) => dish.independent.length > 0).length,

@@ -49,7 +49,9 @@ for (const file of halves) {
   console.log(
     `| study figures expected, shown right | ${s.figuresRight}/${s.figures} (${percent(s.figuresRight, s.figures)}) |`,
   );
-  console.log(`| a study's figure shown where the set says it has no such food | ${s.shownWhereNone} |`);
+  console.log(
+    `| a study's figure shown where the set says it has no such food | ${s.shownWhereNone} (of which ${s.shownWhereNoneMedianOnly} a median where the study gives no mean) |`,
+  );
   console.log(`| foods not answered at all | ${s.notAnswered}/${s.foods} |`);
   console.log(
     `| dishes with an independent per-serving figure | ${s.dishesWithIndependent}/${s.dishes} (${percent(s.dishesWithIndependent, s.dishes)}) |`,
