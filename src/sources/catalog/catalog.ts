@@ -141,17 +141,24 @@ export function createCatalog(
     return sources;
   }
 
-  /** A named dish's ingredients per serving, as the studies price them. */
+  const recipeDishCache = new Map<string, DishIngredients>();
+
+  /** A named dish's ingredients per serving, as the studies price them (worked out once). */
   function recipeDish(recipe: RecipeData): DishIngredients {
-    return {
-      entry: recipe.name,
-      ingredients: recipe.contributors.map((contributor) => ({
-        code: contributor.code,
-        grams: contributor.grams,
-        kgCo2e: contributor.kgCo2e,
-      })),
-      ...(recipe.gramsPerServing === undefined ? {} : { servingGrams: recipe.gramsPerServing }),
-    };
+    let dish = recipeDishCache.get(recipe.name);
+    if (dish === undefined) {
+      dish = {
+        entry: recipe.name,
+        ingredients: recipe.contributors.map((contributor) => ({
+          code: contributor.code,
+          grams: contributor.grams,
+          kgCo2e: contributor.kgCo2e,
+        })),
+        ...(recipe.gramsPerServing === undefined ? {} : { servingGrams: recipe.gramsPerServing }),
+      };
+      recipeDishCache.set(recipe.name, dish);
+    }
+    return dish;
   }
 
   /** The catalog's per-serving figure first, then each study's, for the dish's serving. */
