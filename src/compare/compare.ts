@@ -12,6 +12,7 @@ import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
 import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
+import { loadPortionNorms } from './portion-norms.js';
 import { chooseFooting, type DishServingOf, differenceOf, rankPlaced } from './rank.js';
 import {
   type FoundResolution,
@@ -190,7 +191,7 @@ const composers = new WeakMap<FoodKnowledge, DishComposer>();
 function composerOf(catalog: FoodKnowledge): DishComposer {
   let composer = composers.get(catalog);
   if (composer === undefined) {
-    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
+    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog, loadPortionNorms());
     composers.set(catalog, composer);
   }
   return composer;

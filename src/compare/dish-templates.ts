@@ -43,6 +43,11 @@ export const DishTemplateSchema = z.object({
     /** The main when none is stated and the dish is vegan or vegetarian, if the default is not. */
     plainDefault: Code.optional(),
     plainLabel: z.string().min(1).optional(),
+    /**
+     * The default is what the dish is made of, not a filling (eggs in an omelette): the foods a name
+     * states go beside it ("mushroom omelette"), unless one is it or its plain default ("tofu scramble").
+     */
+    kept: z.boolean().optional(),
   }),
   parts: z.array(DishPartSchema).min(1),
   /**
