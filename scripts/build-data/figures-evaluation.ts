@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { createDishComposer, type DishComposer } from '../../src/compare/compose.js';
+import { loadDishTemplates } from '../../src/compare/dish-templates.js';
+import { loadPortionNorms } from '../../src/compare/portion-norms.js';
+import { loadServings } from '../../src/compare/servings.js';
 import { isCarbonError } from '../../src/core/errors.js';
 import type { FigureSource, RecipeResult } from '../../src/core/result.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
@@ -31,8 +35,15 @@ export const BlindFiguresSetSchema = z.object({
 });
 export type BlindFiguresSet = z.infer<typeof BlindFiguresSetSchema>;
 
+/** Where the committed halves of the blind sets live. */
+export const FIGURES_FIXTURES = join(REPO_ROOT, 'test/fixtures/figures-2026');
+
+/**
+ * A blind set: a path (absolute, or relative to the working directory when it names a folder, e.g.
+ * `./x.json` or `/work/blind/split/x.json`), or a bare file name in test/fixtures/figures-2026.
+ */
 export function loadFiguresSet(file: string): BlindFiguresSet {
-  const path = join(REPO_ROOT, 'test/fixtures/figures-2026', file);
+  const path = isAbsolute(file) || file.includes('/') ? resolve(file) : join(FIGURES_FIXTURES, file);
   return BlindFiguresSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
 
@@ -49,13 +60,24 @@ export interface FoodOutcome {
   query: string;
   answered: string | null;
   /** Per study: the figure expected, what was shown (item and figure), and whether they agree. */
-  studies: Record<Study, { expected: string | null; shown: string | null; right: boolean }>;
+  studies: Record<
+    Study,
+    {
+      expected: string | null;
+      shown: string | null;
+      right: boolean;
+      /** What was shown is the study's median, where it gives no mean (Poore & Nemecek's oils). */
+      medianOnly: boolean;
+    }
+  >;
 }
 
 export interface DishOutcome {
   id: string;
   query: string;
   answered: string | null;
+  /** Answered with a dish built from the parts its name states, not one the catalog names. */
+  composed: boolean;
   independent: FigureSource[];
   verdict: string | null;
   expectedVerdict: string;
@@ -85,6 +107,7 @@ export function evaluateFoods(catalog: Catalog, set: BlindFiguresSet): FoodOutco
       studies[study] = {
         expected: expected === null ? null : `${expected.item} ${expected.kgCo2ePerKg}`,
         shown: shown === undefined ? null : `${shown.name} ${shown.kgCo2e}`,
+        medianOnly: shown?.statistic === 'median',
         // Where the set gives the study no entry, nothing is required (a figure shown then is counted apart).
         right:
           expected === null
@@ -104,20 +127,39 @@ const CONTRADICTING: Record<string, string> = {
   no: 'climate-friendly',
 };
 
+/**
+ * A dish as `/carbon recipe` answers it: the catalog's named dish, else the dish built from the parts
+ * its name states (src/compare/compose.ts), else none.
+ */
+export function dishAnswer(
+  catalog: Catalog,
+  composer: DishComposer,
+  query: string,
+): { result: RecipeResult; composed: boolean } | null {
+  try {
+    return { result: catalog.findRecipe(query), composed: false };
+  } catch (error) {
+    if (!isCarbonError(error)) throw error;
+  }
+  const built = composer.compose(query);
+  return built === null ? null : { result: built.result, composed: true };
+}
+
 export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutcome[] {
+  const composer = createDishComposer(loadDishTemplates(), loadServings(), catalog, loadPortionNorms());
   return set.dishes.map((dish) => {
-    let result: RecipeResult | null = null;
-    try {
-      result = catalog.findRecipe(dish.query);
-    } catch (error) {
-      if (!isCarbonError(error)) throw error;
-    }
-    const independent = (result?.sources ?? []).slice(1).filter((source) => source.per === 'serving');
+    const answer = dishAnswer(catalog, composer, dish.query);
+    const result = answer?.result ?? null;
+    // A study's part of a dish (a lower bound) is not a per-serving figure for it.
+    const independent = (result?.sources ?? [])
+      .slice(1)
+      .filter((source) => source.per === 'serving' && source.method !== 'part');
     const verdict = result?.climateFriendly.value ?? null;
     return {
       id: dish.id,
       query: dish.query,
       answered: result?.name ?? null,
+      composed: answer?.composed ?? false,
       independent,
       verdict,
       expectedVerdict: dish.verdict,
@@ -138,10 +180,14 @@ export interface FiguresSummary {
   figuresRight: number;
   /** Study figures shown where the set says the study has no such food. */
   shownWhereNone: number;
+  /** Of those, a study's median where it gives no mean (the sets read the means alone). */
+  shownWhereNoneMedianOnly: number;
   notAnswered: number;
   dishes: number;
   dishesWithIndependent: number;
   dishesNotFound: number;
+  /** Dishes answered with a dish built from their parts (found, and counted in the shares above). */
+  dishesComposed: number;
   contradicted: number;
 }
 
@@ -157,10 +203,14 @@ export function summarise(foods: readonly FoodOutcome[], dishes: readonly DishOu
     shownWhereNone: foods
       .flatMap(studiesOf)
       .filter((study) => study.expected === null && study.shown !== null).length,
+    shownWhereNoneMedianOnly: foods
+      .flatMap(studiesOf)
+      .filter((study) => study.expected === null && study.shown !== null && study.medianOnly).length,
     notAnswered: foods.filter((food) => food.answered === null).length,
     dishes: dishes.length,
     dishesWithIndependent: dishes.filter((dish) => dish.independent.length > 0).length,
     dishesNotFound: dishes.filter((dish) => dish.answered === null).length,
+    dishesComposed: dishes.filter((dish) => dish.composed).length,
     contradicted: dishes.filter((dish) => dish.contradicted).length,
   };
 }

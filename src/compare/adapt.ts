@@ -1,5 +1,8 @@
+import { headlineNote } from '../core/figures-text.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
 import type { Contributor, RecipeResult } from '../core/result.js';
+import { onDishFigures } from '../figures/dish.js';
+import type { PricedIngredient } from '../figures/table.js';
 import type { ComposedDish } from './compose.js';
 import type { DishReading, StatedFood } from './dish-reading.js';
 import type { FoodKnowledge } from './knowledge.js';
@@ -17,6 +20,31 @@ export const MAX_TAKEN_OUT = 0.5;
 /** Grams of a stated food put in beside a dish's own ingredients, when none is taken out for it. */
 export const ADDED_GRAMS = 100;
 
+/**
+ * The catalog codes of a named dish's contributors, in their order, when the answer is the catalog's
+ * own dish (the same ingredients and weights); null otherwise (another source's dish).
+ */
+function codesOf(
+  answer: RecipeResult,
+  catalog: Pick<FoodKnowledge, 'recipeIngredients'>,
+): (string | null)[] | null {
+  const own = catalog.recipeIngredients?.(answer.name) ?? null;
+  if (own === null || own.ingredients.length !== answer.contributors.length) return null;
+  const same = own.ingredients.every(
+    (ingredient, index) => Math.abs(ingredient.grams - (answer.contributors[index]!.grams ?? -1)) < 1e-9,
+  );
+  return same ? own.ingredients.map((ingredient) => ingredient.code) : null;
+}
+
+/** The note an answer led by a study's figure carries (CARBON_BASIS=global), which a changed dish says anew. */
+function basisNoteOf(answer: RecipeResult): string | null {
+  const [headline] = answer.sources ?? [];
+  const catalogOwn = answer.sources?.find((source) => source.statistic === null);
+  return headline === undefined || catalogOwn === undefined || headline === catalogOwn
+    ? null
+    : headlineNote(headline, catalogOwn);
+}
+
 export function adaptDish(
   answer: RecipeResult,
   reading: DishReading,
@@ -24,22 +52,31 @@ export function adaptDish(
   offends: (ingredient: Contributor) => boolean,
   /** The stated foods the dish lacks. */
   missing: readonly StatedFood[],
-  catalog: Pick<FoodKnowledge, 'food'>,
+  catalog: Pick<FoodKnowledge, 'food' | 'figures' | 'basis' | 'recipeIngredients'>,
 ): ComposedDish | null {
   const { contributors } = answer;
   if (contributors.length === 0 || contributors.some((each) => each.grams === null)) return null;
+  const codes = codesOf(answer, catalog);
   const total = contributors.reduce((sum, each) => sum + each.grams!, 0);
   const out = contributors.filter((each) => offends(each));
-  const kept = contributors.filter((each) => !offends(each));
+  const keptAt = contributors.flatMap((each, index) => (offends(each) ? [] : [index]));
+  const kept = keptAt.map((index) => contributors[index]!);
   const outGrams = out.reduce((sum, each) => sum + each.grams!, 0);
   if (total <= 0 || outGrams / total > MAX_TAKEN_OUT) return null;
   if (out.length === 0 && missing.length === 0) return null;
   const added: Contributor[] = [];
+  const ingredients: PricedIngredient[] = keptAt.map((index) => ({
+    code: codes?.[index] ?? null,
+    grams: contributors[index]!.grams!,
+    kgCo2e: contributors[index]!.kgCo2e,
+  }));
   for (const food of missing) {
     const found = catalog.food(food.code);
     if (found === null) return null;
     const grams = (outGrams > 0 ? outGrams : ADDED_GRAMS) / missing.length;
-    added.push({ name: food.label, grams, kgCo2e: (grams / 1000) * found.kgCo2ePerKg, share: 0 });
+    const kgCo2e = (grams / 1000) * found.kgCo2ePerKg;
+    added.push({ name: food.label, grams, kgCo2e, share: 0 });
+    ingredients.push({ code: food.code, grams, kgCo2e });
   }
   const parts = [...kept.map((each) => ({ ...each })), ...added];
   const kg = parts.reduce((sum, each) => sum + each.kgCo2e, 0);
@@ -52,19 +89,26 @@ export function adaptDish(
   );
   const outText = out.length === 0 ? '' : `${withText === '' ? 'without' : 'instead of'} ${outNames}`;
   const change = [withText, outText].filter((text) => text !== '').join(' ');
-  // The other datasets' figures were for the dish as named, not as changed: none are carried over.
-  const { sources: _otherFigures, ...named } = answer;
-  const result: RecipeResult = {
-    ...named,
-    name: `${answer.name} ${change}`,
-    kgCo2ePerServing: kg,
-    climateFriendly: { value: kg <= CLIMATE_FRIENDLY_MAX_KG_PER_SERVING ? 'yes' : 'no', raw: null },
-    level: recipeLevel(kg),
-    contributors: parts,
-    notes: [
-      ...answer.notes,
-      `The catalog's ${answer.name} ${change}, to keep what the option states${reading.diet === null ? '' : ` (${reading.diet})`}.`,
-    ],
-  };
+  // The studies' figures for the dish as named are not its figures as changed: it is priced again
+  // on every dataset from what it is now made of (figures/dish.ts), the catalog's figure first.
+  const ledBy = basisNoteOf(answer);
+  const result = onDishFigures<RecipeResult>(
+    {
+      ...answer,
+      name: `${answer.name} ${change}`,
+      kgCo2ePerServing: kg,
+      climateFriendly: { value: 'unknown', raw: null },
+      thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
+      level: recipeLevel(kg),
+      contributors: parts,
+      notes: [
+        ...answer.notes.filter((note) => note !== ledBy),
+        `The catalog's ${answer.name} ${change}, to keep what the option states${reading.diet === null ? '' : ` (${reading.diet})`}.`,
+      ],
+    },
+    codes === null ? null : catalog.figures,
+    catalog.basis ?? 'agribalyse',
+    { entry: null, ingredients },
+  );
   return { how: `the named dish ${answer.name} ${change}`, result, reading };
 }

@@ -12,14 +12,15 @@ import { type FoodJudge, type ReadMenu, readMenu } from './menu.js';
 import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
-import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
+import { loadPortionNorms } from './portion-norms.js';
+import { chooseFooting, type DishServingOf, differenceOf, rankPlaced } from './rank.js';
 import {
   type FoundResolution,
   type IngredientListEstimator,
   type PortionWeights,
   resolveItem,
 } from './resolve.js';
-import { loadServings, productServings, type ServingOf } from './servings.js';
+import { loadServings, productServings, SERVINGS_CREDIT, type ServingOf } from './servings.js';
 import { createStatedChecks } from './stated.js';
 import type { Understanding } from './understand.js';
 
@@ -106,7 +107,7 @@ export async function compareItems(
         break;
     }
   }
-  const footing = chooseFooting(found, servingsOf(deps));
+  const footing = chooseFooting(found, servingsOf(deps), dishServingsOf(deps));
   result.basis = footing.basis;
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
@@ -162,6 +163,23 @@ export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge | undef
   return catalog === undefined ? undefined : catalogFoodJudge(catalog, composerOf(catalog));
 }
 
+/**
+ * A named dish's kind's serving, read from its name by the dish composer's types (a "Chana masala" is
+ * a curry, served as a meal): none without the built-in catalog, whose composer reads the name.
+ */
+function dishServingsOf(deps: CompareDeps): DishServingOf | undefined {
+  const catalog = deps.catalog?.();
+  if (catalog === undefined) return undefined;
+  const composer = composerOf(catalog);
+  const servings = loadServings();
+  return (result) => {
+    const reading = composer.read(result.name);
+    if (!reading.byType || reading.template === null) return null;
+    const group = servings.groups[reading.template.serving];
+    return group === undefined ? null : { grams: group.grams, label: `${group.label}, ${SERVINGS_CREDIT}` };
+  };
+}
+
 /** A product's serving: the deps' own, or data/servings.json's with the deps' portion weights. */
 function servingsOf(deps: CompareDeps): ServingOf {
   return deps.servings ?? productServings(loadServings(), deps.portions);
@@ -173,7 +191,7 @@ const composers = new WeakMap<FoodKnowledge, DishComposer>();
 function composerOf(catalog: FoodKnowledge): DishComposer {
   let composer = composers.get(catalog);
   if (composer === undefined) {
-    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog);
+    composer = createDishComposer(loadDishTemplates(), loadServings(), catalog, loadPortionNorms());
     composers.set(catalog, composer);
   }
   return composer;
@@ -196,6 +214,7 @@ export function understandingOf(deps: CompareDeps): Understanding | undefined {
     composer: composerOf(catalog),
     checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
     isMeal: (product) => servingOf(product)?.meal === true,
+    served: (product) => servingOf(product) !== null,
     withoutDiet: (text) => text.replace(diets, '').trim() || text,
     catalog,
   };

@@ -20,9 +20,12 @@ export function figuresOnFooting(
   const others = (result.sources ?? []).slice(1);
   if (result.kind === 'recipe') {
     const scale = result.kgCo2ePerServing > 0 ? rankedKg / result.kgCo2ePerServing : 1;
-    return others
-      .filter((source) => source.per === 'serving')
-      .map((source) => ({ dataset: source.dataset, label: source.label, kgCo2e: source.kgCo2e * scale }));
+    return (
+      others
+        // A study's part of a dish (a lower bound) is no figure to rank on.
+        .filter((source) => source.per === 'serving' && source.method !== 'part')
+        .map((source) => ({ dataset: source.dataset, label: source.label, kgCo2e: source.kgCo2e * scale }))
+    );
   }
   const scale = headlinePerKg > 0 ? rankedKg / headlinePerKg : 1;
   return others

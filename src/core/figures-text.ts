@@ -28,6 +28,11 @@ function figure(source: FigureSource): string {
 function qualifiers(source: FigureSource, filler: string): string[] {
   const parts: string[] = [];
   if (source.medianKgCo2e !== null) parts.push(`median ${formatKg(source.medianKgCo2e)}`);
+  if (source.method === 'part' && source.mappedShare !== null) {
+    parts.push(
+      `its own figures for the ${Math.round(source.mappedShare * 100)}% of the weight it has, the rest not counted`,
+    );
+  }
   if (source.method === 'ingredients' && source.mappedShare !== null) {
     parts.push(
       source.mappedShare >= 0.995

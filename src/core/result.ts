@@ -40,12 +40,14 @@ export const FigureSourceSchema = z.object({
   medianKgCo2e: z.number().nonnegative().nullable(),
   /**
    * `entry`: the dataset's own entry for this food or dish; `ingredients`: computed from the dish's
-   * ingredients with this dataset's figures where they map and the headline's elsewhere.
+   * ingredients with this dataset's figures where they map and the headline's elsewhere; `part`: the
+   * dataset prices too little of the dish for a figure, but the part it prices is alone over the
+   * budget, so its figure is at least that (a lower bound, the rest not counted).
    */
-  method: z.enum(['entry', 'ingredients']),
-  /** For `ingredients`: the share of the weight priced with this dataset's own figures, 0..1. */
+  method: z.enum(['entry', 'ingredients', 'part']),
+  /** For `ingredients` and `part`: the share of the weight priced with this dataset's own figures, 0..1. */
   mappedShare: z.number().min(0).max(1).nullable(),
-  /** Only part of an ingredient list was understood: the figure is a lower bound. */
+  /** Only part of an ingredient list was understood, or only part of the dish counted (`part`): a lower bound. */
   lowerBound: z.boolean(),
   /**
    * Products: the kg of the dataset's item in a kg of this food, where it is not 1 (cooked rice holds

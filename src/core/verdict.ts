@@ -6,7 +6,10 @@ import type { FigureSource, VerdictValue } from './result.js';
  * service): judged on every dataset's per-serving figure, so an answer never calls a dish
  * climate-friendly that another study puts over the budget.
  *
- * - `no`: every figure is over the budget (a lower bound over it is over it too);
+ * - `no`: every figure is over the budget (a lower bound over it is over it too: an ingredient list
+ *   partly understood, or the part of a dish a study has its own figures for, given only when that
+ *   part alone is over, so that one dataset's figure never calls climate-friendly a dish another
+ *   puts over the budget on the part it prices; figures/dish.ts);
  * - `yes`: every figure is within it, and none is only a lower bound;
  * - `depends`: some figures are over and some within (or only bounded below): the data decide;
  * - `unknown`: nothing is over, but a figure is only a lower bound (part of a list not understood).

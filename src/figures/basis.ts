@@ -58,7 +58,12 @@ export function productOnBasis(result: ProductResult, basis: Basis, catalogPerKg
 export function recipeOnBasis<R extends RecipeResult>(result: R, basis: Basis): R {
   const sources = result.sources;
   if (sources === undefined || basis === 'agribalyse') return result;
-  const headline = headlineOf(sources, basis, (source) => source.per === 'serving');
+  // A part of the dish a study prices (a lower bound) never leads.
+  const headline = headlineOf(
+    sources,
+    basis,
+    (source) => source.per === 'serving' && source.method !== 'part',
+  );
   if (headline === undefined || headline === sources[0]) return result;
   return {
     ...result,

@@ -107,15 +107,21 @@ export class FiguresTable {
    * Per serving on every independent dataset: the dataset's own entry for the dish where it has one
    * (its per-kg figure times the serving's weight), else the dish's ingredients priced with the
    * dataset's figures where they map and the catalog's elsewhere, given when the dataset prices at
-   * least MIN_MAPPED_SHARE of the weight. `ingredients` are per serving.
+   * least MIN_MAPPED_SHARE of the weight. `ingredients` are per serving; `entry` is the catalog dish
+   * whose own study entries count (null for a dish built, changed or listed), `name` what the figure
+   * is of. A dataset pricing less than that gives no figure, unless the part it prices is alone over
+   * `partOverKg` (the budget): then it is given as that part, a lower bound (`method: part`), since
+   * the dataset puts the dish over the budget whatever the rest weighs.
    */
   dishSources(
-    dish: string | null,
+    name: string,
+    entry: string | null,
     ingredients: readonly PricedIngredient[],
     servingGrams: number,
     lowerBound = false,
+    partOverKg: number | null = null,
   ): FigureSource[] {
-    const own = dish === null ? [] : (this.dishes.get(dish) ?? []);
+    const own = entry === null ? [] : (this.dishes.get(entry) ?? []);
     const totalGrams = ingredients.reduce((sum, ingredient) => sum + ingredient.grams, 0);
     const sources: FigureSource[] = [];
     for (let index = 1; index < this.datasets.length; index++) {
@@ -142,22 +148,39 @@ export class FiguresTable {
         });
         continue;
       }
-      if (totalGrams <= 0 || (dish === null && ingredients.length === 0)) continue;
+      if (totalGrams <= 0 || ingredients.length === 0) continue;
       let mappedGrams = 0;
       let kg = 0;
+      let ownKg = 0;
       for (const ingredient of ingredients) {
         const own = this.ingredientKg(ingredient, index);
         if (own === null) kg += ingredient.kgCo2e;
         else {
           kg += own;
+          ownKg += own;
           mappedGrams += ingredient.grams;
         }
       }
       const share = mappedGrams / totalGrams;
-      if (share < MIN_MAPPED_SHARE) continue;
+      if (share < MIN_MAPPED_SHARE) {
+        if (partOverKg !== null && ownKg > partOverKg) {
+          sources.push({
+            ...base,
+            name,
+            kgCo2e: round(ownKg, 3),
+            statistic: 'mean',
+            medianKgCo2e: null,
+            method: 'part',
+            mappedShare: round(share, 3),
+            lowerBound: true,
+            kgPerKg: null,
+          });
+        }
+        continue;
+      }
       sources.push({
         ...base,
-        name: dish ?? 'the ingredient list',
+        name,
         kgCo2e: round(kg, 3),
         statistic: 'mean',
         medianKgCo2e: null,

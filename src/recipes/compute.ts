@@ -1,9 +1,7 @@
 import { NotARecipeError } from '../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, recipeLevel } from '../core/levels.js';
-import type { Contributor, FigureSource, IngredientLine, IngredientListResult } from '../core/result.js';
-import { climateVerdict, verdictOfSources } from '../core/verdict.js';
-import { recipeOnBasis } from '../figures/basis.js';
-import { catalogSource, type FiguresTable } from '../figures/table.js';
+import type { Contributor, IngredientLine, IngredientListResult } from '../core/result.js';
+import { type DishIngredients, dishSourcesOf, onDishFigures } from '../figures/dish.js';
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
@@ -242,21 +240,24 @@ export function computeIngredientList(
   const skipped = lines.filter((line) => line.status === 'skipped').length;
   if (skipped > 0) notes.push(`${skipped} line${skipped === 1 ? ' was' : 's were'} skipped (listed below).`);
   const perServingRounded = round(perServing, 3);
-  const sources = listSources(catalog.figures ?? null, counted, count, perServingRounded, incomplete);
-  return recipeOnBasis<IngredientListResult>(
+  const figures = catalog.figures ?? null;
+  // Every dataset's figure decides the verdict, each a lower bound when part of the list was not understood.
+  const dish: DishIngredients = {
+    entry: null,
+    ingredients: counted.map((line) => ({
+      code: line.code ?? null,
+      grams: (line.grams ?? 0) / count,
+      kgCo2e: (line.kgCo2e ?? 0) / count,
+    })),
+    lowerBound: incomplete,
+  };
+  return onDishFigures<IngredientListResult>(
     {
       kind: 'recipe',
       query: display(text),
       name: `${title ?? 'Your recipe'} (${lines.length} ingredient${lines.length === 1 ? '' : 's'})`,
       kgCo2ePerServing: perServingRounded,
-      // Every dataset's figure decides, each a lower bound when part of the list was not understood.
-      climateFriendly: {
-        value:
-          sources === undefined
-            ? climateVerdict([{ kgCo2e: perServingRounded, lowerBound: incomplete }])
-            : verdictOfSources(sources),
-        raw: null,
-      },
+      climateFriendly: { value: 'unknown', raw: null },
       thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
       level: recipeLevel(perServingRounded),
       contributors,
@@ -264,9 +265,6 @@ export function computeIngredientList(
       status: null,
       notes,
       source: CATALOG_SOURCE_INFO,
-      ...(sources === undefined || catalog.figures == null
-        ? {}
-        : { sources, withoutFigure: catalog.figures.withoutFigure(sources) }),
       ingredientList: {
         servings: count,
         servingsStated: servings !== null,
@@ -278,36 +276,11 @@ export function computeIngredientList(
         incomplete,
       },
     },
+    figures,
     catalog.basis ?? 'agribalyse',
+    dish,
+    figures === null ? undefined : dishSourcesOf(figures, 'the ingredient list', perServingRounded, dish),
   );
-}
-
-/**
- * The list's per-serving figure on every dataset: the catalog's first, then each study's, priced on the
- * counted lines. With no figures table, the catalog's alone.
- */
-function listSources(
-  figures: FiguresTable | null,
-  counted: readonly Line[],
-  servings: number,
-  perServing: number,
-  incomplete: boolean,
-): FigureSource[] | undefined {
-  if (figures === null) return undefined;
-  const headline = catalogSource(
-    figures.catalogDataset,
-    'the ingredient list',
-    perServing,
-    'serving',
-    incomplete,
-  );
-  const ingredients = counted.map((line) => ({
-    code: line.code ?? null,
-    grams: (line.grams ?? 0) / servings,
-    kgCo2e: (line.kgCo2e ?? 0) / servings,
-  }));
-  const grams = ingredients.reduce((sum, each) => sum + each.grams, 0);
-  return [headline, ...figures.dishSources(null, ingredients, grams, incomplete)];
 }
 
 export function createRecipeComputer(catalog: FoodMatcher, portions: PortionTable): RecipeComputer {

@@ -8,22 +8,33 @@ import {
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 
 /**
- * Floors on the development half of the independent-figures blind set (written from the studies'
- * files alone; tuned on, so these are in-sample figures). They keep what the mapping reaches from
- * sliding back; the validation half is measured by the lead (figures-report.ts --validation).
+ * Floors on the development halves of the independent-figures blind sets (written from the studies'
+ * files alone; tuned on, so these are in-sample figures). They keep what the mapping and the dish
+ * composer reach from sliding back; the validation halves are measured by the lead
+ * (figures-report.ts --validation). A dish built from its parts counts as found, as /carbon recipe
+ * answers it.
  */
-describe('independent figures against the blind set (development half, in-sample)', () => {
-  const catalog = loadCatalog();
-  const set = loadFiguresSet('independent-figures-dev.json');
-  const summary = summarise(evaluateFoods(catalog, set), evaluateDishes(catalog, set));
+describe('independent figures against the blind sets (development halves, in-sample)', () => {
+  const catalog = loadCatalog(undefined, { basis: 'agribalyse' });
+  const measure = (file: string) => {
+    const set = loadFiguresSet(file);
+    return summarise(evaluateFoods(catalog, set), evaluateDishes(catalog, set));
+  };
+  const first = measure('independent-figures-dev.json');
+  const second = measure('figures-b-dev.json');
 
-  it("shows every study's own entry for at least 92% of the everyday foods a study covers", () => {
-    expect(summary.covered).toBe(124);
-    expect(summary.coveredRight / summary.covered).toBeGreaterThanOrEqual(0.92);
+  it("shows every study's own entry for most everyday foods a study covers", () => {
+    expect(first.covered).toBe(124);
+    expect(first.coveredRight / first.covered).toBeGreaterThanOrEqual(0.92);
+    expect(second.covered).toBe(147);
+    expect(second.coveredRight / second.covered).toBeGreaterThanOrEqual(0.88);
+    expect(first.shownWhereNone + second.shownWhereNone).toBeLessThanOrEqual(9);
   });
 
-  it('gives an independent per-serving figure for at least 94% of dishes, and contradicts at most one verdict', () => {
-    expect(summary.dishesWithIndependent / summary.dishes).toBeGreaterThanOrEqual(0.94);
-    expect(summary.contradicted).toBeLessThanOrEqual(1);
+  it('gives an independent per-serving figure for at least 95% of dishes, built or named, and contradicts at most three verdicts', () => {
+    expect(first.dishesWithIndependent / first.dishes).toBeGreaterThanOrEqual(0.98);
+    expect(second.dishesWithIndependent / second.dishes).toBeGreaterThanOrEqual(0.95);
+    expect(second.dishesComposed).toBeGreaterThan(0);
+    expect(first.contradicted + second.contradicted).toBeLessThanOrEqual(3);
   });
 });

@@ -130,6 +130,28 @@ describe(`the committed ${FIGURES_FILE}`, () => {
     });
   });
 
+  it('shows a study entry only for that very food: sweetcorn, sausage meat and rice noodles are priced as an entry inside dishes only', () => {
+    // Sweetcorn is maize eaten as a vegetable: no P&N entry of its own, other vegetables in a dish.
+    expect(items('20049')).toEqual([
+      { name: 'Other Vegetables', dataset: 'poore-nemecek-2018', kgPerKg: 1, use: 'ingredient' },
+      { name: 'Sweetcorn', dataset: 'clark-2022', kgPerKg: 1, use: 'food' },
+    ]);
+    // Sausage meat is pork, and the filling of sausages, not sausages as sold.
+    expect(items('30051')).toEqual([
+      { name: 'Pig Meat', dataset: 'poore-nemecek-2018', kgPerKg: 1, use: 'food' },
+      { name: 'Pork sausages', dataset: 'clark-2022', kgPerKg: 1, use: 'ingredient' },
+    ]);
+    expect(items('9901')).toEqual([
+      { name: 'Rice', dataset: 'poore-nemecek-2018', kgPerKg: 0.4, use: 'ingredient' },
+      { name: 'Rice noodles', dataset: 'clark-2022', kgPerKg: 0.4, use: 'food' },
+    ]);
+    // The catalog's sausage roll (meat in puff pastry) and ice lolly are Clark et al.'s.
+    expect(items('25402').map((item) => item.name)).toEqual(['Sausage rolls']);
+    expect(items('39526').map((item) => item.name)).toEqual(['Ice lollies']);
+    // A cereal filled with something other than chocolate is no chocolate cereal.
+    expect(items('32018').map((item) => item.name)).toEqual(['Breakfast cereal']);
+  });
+
   it("gives Clark et al.'s ready meals to the dishes that are them", () => {
     const dish = (name: string) =>
       (file.dishes.find(([dish]) => dish === name)?.[1] ?? []).map((item) => file.items[item]!.name);

@@ -56,7 +56,8 @@ const popular = lexicon.popularProducts
 
 const dishCovered = (name: string) => {
   try {
-    return (catalog.findRecipe(name).sources ?? []).length > 1;
+    // A study's part of a dish (method `part`, a lower bound) is not a per-serving figure for it.
+    return (catalog.findRecipe(name).sources ?? []).slice(1).some((source) => source.method !== 'part');
   } catch {
     return false;
   }

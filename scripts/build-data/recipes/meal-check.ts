@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { isNormFood, type PortionNormsFile, parsePortionNorms } from '../../../src/compare/portion-norms.js';
 import { CURATED_DIR } from '../paths.js';
 import type { DishDefinition } from './curated.js';
 
@@ -13,34 +13,10 @@ import type { DishDefinition } from './curated.js';
  * dish below it must be listed as accepted, with why, or the build fails.
  */
 
-const PortionNormSchema = z.object({
-  /** "red meat", "fish and seafood". */
-  kind: z.string().min(1),
-  /** Words of a dish's name that say it is made of this (its first word, or after "with"). */
-  words: z.array(z.string().min(1)).min(1),
-  /** The catalog foods that are it: their category, and a pattern of their Agribalyse name. */
-  categories: z.array(z.string().min(1)).min(1),
-  foods: z.string().min(1),
-  /** One adult portion, cooked weight, and where the figure comes from. */
-  grams: z.number().positive(),
-  source: z.string().min(1),
-});
-
-export const PortionNormsFileSchema = z.object({
-  $comment: z.string().optional(),
-  norms: z.array(PortionNormSchema).min(1),
-  /** Dishes whose name names the food but whose point is not a portion of it (soups, sandwiches…). */
-  notAMealOf: z.string().min(1),
-  /** The most a derived dish's serving is enlarged by, and why. */
-  maxScale: z.number().min(1),
-  maxScaleWhy: z.string().min(1),
-  /** Hand-written or based-cooking dishes below the norm, reviewed and kept as they are. */
-  accepted: z.array(z.object({ dish: z.string().min(1), why: z.string().min(1) })),
-});
-export type PortionNormsFile = z.infer<typeof PortionNormsFileSchema>;
+export { type PortionNormsFile, PortionNormsFileSchema } from '../../../src/compare/portion-norms.js';
 
 export function readPortionNorms(path = join(CURATED_DIR, 'portion-norms.json')): PortionNormsFile {
-  return PortionNormsFileSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
+  return parsePortionNorms(readFileSync(path, 'utf8'));
 }
 
 export interface MealFinding {
@@ -73,11 +49,10 @@ function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['nor
 }
 
 function gramsOf(dish: DishDefinition, norm: PortionNormsFile['norms'][number], foods: FoodKinds): number {
-  const pattern = new RegExp(norm.foods, 'i');
   return dish.ingredients
     .filter((ingredient) => {
       const food = foods.get(ingredient.agb);
-      return food !== undefined && norm.categories.includes(food.category) && pattern.test(food.name);
+      return food !== undefined && isNormFood(norm, { category: food.category, fullName: food.name });
     })
     .reduce((sum, ingredient) => sum + ingredient.grams, 0);
 }

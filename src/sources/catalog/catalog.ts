@@ -2,8 +2,8 @@ import { comparisonSentence, percentDifference } from '../../core/comparison.js'
 import { NotFoundError } from '../../core/errors.js';
 import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '../../core/levels.js';
 import type { FigureSource, ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
-import { climateVerdict, verdictOfSources } from '../../core/verdict.js';
-import { type Basis, productOnBasis, recipeOnBasis } from '../../figures/basis.js';
+import { type Basis, productOnBasis } from '../../figures/basis.js';
+import { type DishIngredients, dishSourcesOf, onDishFigures } from '../../figures/dish.js';
 import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
@@ -95,6 +95,7 @@ export function createCatalog(
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
   const byCode = new Map(products.map((product) => [product.code, product]));
+  const recipeByName = new Map(recipes.map((recipe) => [recipe.name, recipe]));
   const productMatcher = new FoodMatcher(
     products.map(productEntry),
     text,
@@ -140,21 +141,32 @@ export function createCatalog(
     return sources;
   }
 
+  const recipeDishCache = new Map<string, DishIngredients>();
+
+  /** A named dish's ingredients per serving, as the studies price them (worked out once). */
+  function recipeDish(recipe: RecipeData): DishIngredients {
+    let dish = recipeDishCache.get(recipe.name);
+    if (dish === undefined) {
+      dish = {
+        entry: recipe.name,
+        ingredients: recipe.contributors.map((contributor) => ({
+          code: contributor.code,
+          grams: contributor.grams,
+          kgCo2e: contributor.kgCo2e,
+        })),
+        ...(recipe.gramsPerServing === undefined ? {} : { servingGrams: recipe.gramsPerServing }),
+      };
+      recipeDishCache.set(recipe.name, dish);
+    }
+    return dish;
+  }
+
   /** The catalog's per-serving figure first, then each study's, for the dish's serving. */
   function recipeSources(recipe: RecipeData): FigureSource[] | undefined {
     if (figures === null) return undefined;
     const cached = recipeSourceCache.get(recipe.name);
     if (cached !== undefined) return cached;
-    const ingredients = recipe.contributors.map((contributor) => ({
-      code: contributor.code,
-      grams: contributor.grams,
-      kgCo2e: contributor.kgCo2e,
-    }));
-    const grams = recipe.gramsPerServing ?? ingredients.reduce((sum, each) => sum + each.grams, 0);
-    const sources = [
-      catalogSource(figures.catalogDataset, recipe.name, recipe.kgCo2ePerServing, 'serving'),
-      ...figures.dishSources(recipe.name, ingredients, grams),
-    ];
+    const sources = dishSourcesOf(figures, recipe.name, recipe.kgCo2ePerServing, recipeDish(recipe));
     recipeSourceCache.set(recipe.name, sources);
     return sources;
   }
@@ -254,21 +266,14 @@ export function createCatalog(
         );
       }
       const recipe = recipes[result.answer.entry]!;
-      const sources = recipeSources(recipe);
-      return recipeOnBasis<RecipeResult>(
+      return onDishFigures<RecipeResult>(
         {
           kind: 'recipe',
           query: displayQuery(query),
           name: recipe.name,
           kgCo2ePerServing: recipe.kgCo2ePerServing,
-          climateFriendly: {
-            // Without the studies' figures, the catalog's alone decides.
-            value:
-              sources === undefined
-                ? climateVerdict([{ kgCo2e: recipe.kgCo2ePerServing, lowerBound: false }])
-                : verdictOfSources(sources),
-            raw: null,
-          },
+          // Decided on every dataset's figure by onDishFigures.
+          climateFriendly: { value: 'unknown', raw: null },
           thresholdKgPerServing: CLIMATE_FRIENDLY_MAX_KG_PER_SERVING,
           level: recipeLevel(recipe.kgCo2ePerServing),
           contributors: recipe.contributors.map((contributor) => ({
@@ -281,10 +286,17 @@ export function createCatalog(
           status: null,
           notes: closestMatchNote(result.answer, recipe.name),
           source: CATALOG_SOURCE_INFO,
-          ...withSources(sources, figures),
         },
+        figures,
         basis,
+        recipeDish(recipe),
+        recipeSources(recipe),
       );
+    },
+
+    recipeIngredients(name: string): DishIngredients | null {
+      const recipe = recipeByName.get(name);
+      return recipe === undefined ? null : recipeDish(recipe);
     },
 
     matchFood(query: string): FoodMatch | null {
@@ -316,6 +328,9 @@ export function createCatalog(
       // Unanswered, a food one word names says little about a sentence of other words ("put your
       // order in the thread"): the score counts as far as the catalog knows the words.
       const { tokens } = text.query(query);
+      // One word the matcher will not answer alone names no food by itself ("all", of "All-purpose
+      // flour"): a food it names is another's.
+      if (tokens.length <= 1) return 0;
       const known = tokens.filter(
         (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
       ).length;
@@ -334,6 +349,7 @@ export function createCatalog(
         name: product.display,
         kgCo2ePerKg: product.kgCo2ePerKg,
         category: categories[product.category]!.name,
+        fullName: product.name,
       };
     },
 

@@ -1,6 +1,7 @@
 import type { ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import type { NameSuggester } from '../../core/source.js';
 import type { Basis } from '../../figures/basis.js';
+import type { DishIngredients } from '../../figures/dish.js';
 import type { FiguresTable } from '../../figures/table.js';
 
 export interface FoodMatch {
@@ -24,6 +25,8 @@ export interface CatalogFood {
   kgCo2ePerKg: number;
   /** Its category's name ("Raw meat", "Cheese and similar"). */
   category: string;
+  /** Its Agribalyse name ("Beef, stewing meat, cooked"), which portion norms read. */
+  fullName: string;
 }
 
 /**
@@ -55,6 +58,12 @@ export interface Catalog extends NameSuggester {
   foodScore(query: string): number;
   /** The food with this Agribalyse code, or null. */
   food(code: string): CatalogFood | null;
+  /**
+   * A named dish's ingredients per serving with their codes, as the studies price them (a dish
+   * changed to keep what an option states is priced from them, src/compare/adapt.ts); null for a
+   * name the catalog has no dish for.
+   */
+  recipeIngredients(name: string): DishIngredients | null;
   /**
    * Which animals a text's words state, as the matcher reads them (the lexicon's food-defining group:
    * "beef", "chashu pork" → pork; "tofu" → meatfree, unless another animal is stated too).

@@ -14,6 +14,7 @@ const foods = new Map([
   ['6230', { category: 'Cooked meat', name: 'Beef, stewing meat, cooked' }],
   ['10021', { category: 'Seafood, raw', name: 'Shrimp or prawn, raw' }],
   ['9104', { category: 'Pasta, rice and grains', name: 'Rice, cooked, unsalted' }],
+  ['22000', { category: 'Eggs', name: 'Egg, raw' }],
 ]);
 const dish = (name: string, beef: number, rice: number, gramsPerServing = beef + rice) => ({
   name,
@@ -59,6 +60,27 @@ describe('dishes named after a meat or a fish hold a portion of it (portion-norm
     expect(() => checkWrittenDishes([prawns], norms, foods)).toThrow(
       /Seafood risotto: 20 g of fish and seafood/,
     );
+  });
+
+  it('holds a dish named after eggs to two eggs, and a dish with an egg in it to nothing', () => {
+    const eggs = (name: string, grams: number) => ({
+      name,
+      aliases: [],
+      cuisine: 'French',
+      ingredients: [
+        { agb: '22000', grams, label: 'eggs' },
+        { agb: '9104', grams: 100, label: 'rice' },
+      ],
+      gramsPerServing: grams + 100,
+    });
+    const { findings } = fixDerivedServings(
+      [eggs('Omelette with herbs', 50), eggs('Fried rice with egg', 20), eggs('Scrambled eggs', 110)],
+      norms,
+      foods,
+    );
+    expect(findings).toEqual([
+      expect.objectContaining({ dish: 'Omelette with herbs', kind: 'eggs', grams: 50, fixedGrams: 100 }),
+    ]);
   });
 
   it("left the committed catalog's beef curry with a portion of beef", () => {
