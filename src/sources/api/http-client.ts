@@ -15,8 +15,8 @@ import type { StateStore } from '../../core/state/store.js';
 import type { Telemetry } from '../../core/telemetry.js';
 import { chargeUpstreamCall } from '../../core/upstream-budget.js';
 import { Admission } from './admission.js';
+import { CoolDowns } from './cool-downs.js';
 import { interpretResponse, type RequestContext } from './response.js';
-import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
 
 export interface RetryOptions {
   /** Total attempts for network errors and 5xx; 2 means one retry. */
@@ -43,12 +43,7 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms, signal) => sleep(ms, undefined, { signal }),
 };
 
-/**
- * Cool-down after a 429 that gave no Retry-After. 30 s: the API documents no rate-limit window, and
- * rate limiters commonly count per second or per minute; half a minute lets a per-second limit
- * clear many times over and most of a per-minute one, without locking users out for long.
- */
-export const DEFAULT_RATE_LIMIT_COOL_DOWN_MS = 30_000;
+export { DEFAULT_RATE_LIMIT_COOL_DOWN_MS } from './cool-downs.js';
 /** A Retry-After this short is waited out inside the lookup (once) rather than reported. */
 export const SHORT_RETRY_AFTER_MS = 2_000;
 
@@ -120,8 +115,7 @@ interface RawResponse {
 export class GreenSwappHttpClient {
   private readonly pools = new Map<string, Pool>();
   private readonly admissions = new Map<string, Admission>();
-  /** Origin → clock time at which its rate-limit cool-down ends. */
-  private readonly coolDowns = new Map<string, number>();
+  private readonly coolDowns: CoolDowns;
   private readonly retry: RetryOptions;
   private readonly maxBodyBytes: number;
   private readonly clock: Clock;
@@ -131,6 +125,7 @@ export class GreenSwappHttpClient {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.coolDowns = new CoolDowns(this.clock, options.logger, options.coolDownStore);
   }
 
   /**
@@ -151,7 +146,7 @@ export class GreenSwappHttpClient {
       }
     };
 
-    const coolDownMs = await this.coolDownLeftMs(url.origin);
+    const coolDownMs = await this.coolDowns.leftMs(url.origin);
     if (coolDownMs > 0) {
       if (coolDownMs > SHORT_RETRY_AFTER_MS || coolDownMs >= remaining()) {
         this.options.logger.debug(
@@ -178,7 +173,7 @@ export class GreenSwappHttpClient {
         continue;
       }
       if (response.status === 429) {
-        const waitMs = await this.startCoolDown(url.origin, response.headers['retry-after']);
+        const waitMs = await this.coolDowns.start(url.origin, response.headers['retry-after']);
         if (!waitedForRateLimit && waitMs <= SHORT_RETRY_AFTER_MS && waitMs < remaining()) {
           waitedForRateLimit = true;
           await wait(waitMs);
@@ -195,53 +190,6 @@ export class GreenSwappHttpClient {
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(pools.map((pool) => pool.close()));
-  }
-
-  /**
-   * Milliseconds left of the origin's rate-limit cool-down, 0 when there is none: this process's,
-   * or one the shared store holds (another replica's 429, or this one's before a restart). A store
-   * that fails is logged and passed over: lookups go on as if no other replica had been limited.
-   */
-  private async coolDownLeftMs(origin: string): Promise<number> {
-    const now = this.clock.now();
-    const local = this.coolDowns.get(origin);
-    if (local !== undefined && local > now) return local - now;
-    if (local !== undefined) this.coolDowns.delete(origin);
-    const shared = this.options.coolDownStore;
-    if (shared === undefined) return 0;
-    try {
-      const until = await shared.get<number>(coolDownKey(origin));
-      if (typeof until !== 'number' || until <= now) return 0;
-      this.coolDowns.set(origin, until);
-      return until - now;
-    } catch (error) {
-      this.options.logger.warn({ err: error }, 'could not read the shared API cool-down; not waiting for it');
-      return 0;
-    }
-  }
-
-  /** Records a 429's cool-down for the origin, here and in the shared store; returns its length in ms. */
-  private async startCoolDown(origin: string, retryAfter: string | string[] | undefined): Promise<number> {
-    const now = this.clock.now();
-    const seconds = parseRetryAfter(retryAfter, now, MAX_RETRY_AFTER_SECONDS);
-    const ms = seconds === null ? DEFAULT_RATE_LIMIT_COOL_DOWN_MS : seconds * 1000;
-    // Concurrent 429s keep the latest end, so a short answer never shortens a longer cool-down.
-    const until = Math.max(now + ms, this.coolDowns.get(origin) ?? 0);
-    this.coolDowns.set(origin, until);
-    const shared = this.options.coolDownStore;
-    if (shared !== undefined) {
-      try {
-        const known = await shared.get<number>(coolDownKey(origin));
-        // Another replica's longer cool-down stands; the gap between the read and the write can only
-        // let a slightly shorter one through, which the next 429 corrects.
-        if (typeof known !== 'number' || known < until) {
-          await shared.set(coolDownKey(origin), until, until - now);
-        }
-      } catch (error) {
-        this.options.logger.warn({ err: error }, 'could not share the API cool-down with other replicas');
-      }
-    }
-    return until - now;
   }
 
   private admission(origin: string): Admission {
@@ -345,11 +293,6 @@ export class GreenSwappHttpClient {
       release?.();
     }
   }
-}
-
-/** The state key of an origin's cool-down (an origin carries no credentials: URL user-info is not part of it). */
-function coolDownKey(origin: string): string {
-  return `cooldown:greenswapp:${origin}`;
 }
 
 /** Seconds to tell the user, rounded up and never "0 s". */
