@@ -62,6 +62,10 @@ describe('carbon start’s state database', () => {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', catalog: 'ok' } });
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(metrics.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await metrics.text()).toContain('# TYPE carbon_commands_total counter');
     await running.stop();
 
     const second: AdapterContext[] = [];
