@@ -97,8 +97,16 @@ export const ProductResultSchema = z.object({
   source: SourceInfoSchema,
   /** Every dataset's figure for this food, the headline first; absent where the source states none. */
   sources: z.array(FigureSourceSchema).optional(),
-  /** The independent datasets consulted that have no figure for it (their labels), to say so. */
+  /**
+   * The datasets consulted that have no figure for it (their labels), to say so: the independent
+   * ones, and first the catalog's own where it lacks the food (`catalogHasFood` false).
+   */
   withoutFigure: z.array(z.string()).optional(),
+  /**
+   * False when the catalog has no figure for this food and a study's own entry for that very food
+   * answers: its figure leads, with no category comparison and no swap (figures/study-answer.ts).
+   */
+  catalogHasFood: z.boolean().optional(),
 });
 export type ProductResult = z.infer<typeof ProductResultSchema>;
 

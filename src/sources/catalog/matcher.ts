@@ -129,9 +129,7 @@ export class FoodMatcher {
       };
     }
     const parsed = this.text.query(query);
-    // "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold.
-    if (parsed.vessel || parsed.tokens.some((token) => this.words.nonFood.has(token)))
-      return { answer: null, ranked: [] };
+    if (this.namesNonFood(parsed)) return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
     // A food the catalog lacks ("naan bread") is refused, with the suggestions its words find; served
     // with one ("curry with naan"), the food itself is still answered.
@@ -161,6 +159,11 @@ export class FoodMatcher {
       answer: null,
       ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
     };
+  }
+
+  /** "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold. */
+  namesNonFood(parsed: QueryText): boolean {
+    return parsed.vessel || parsed.tokens.some((token) => this.words.nonFood.has(token));
   }
 
   /**
