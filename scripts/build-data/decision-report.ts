@@ -14,11 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { type CompareDeps, handleCompareText, rateMenu } from '../../src/compare/compare.js';
 import { loadEquivalences } from '../../src/compare/equivalence.js';
 import type { CompareResult } from '../../src/compare/model.js';
+import { BASES, type Basis } from '../../src/figures/basis.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { fnddsPortionWeights, ingredientListEstimator } from '../../src/recipes/for-compare.js';
 import { lazyRecipeComputer } from '../../src/recipes/handle.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
+import { setDefaultBasis } from '../../src/sources/catalog/load.js';
 import {
   type CaseOutcome,
   catalogDishIngredients,
@@ -30,11 +32,18 @@ import {
   summarise,
 } from './decision-evaluation.js';
 
+// The headline the operator chose (CARBON_BASIS), as `carbon start` and the CLI apply it.
+const basis = process.env.CARBON_BASIS;
+if (basis !== undefined && basis !== '') {
+  if (!(BASES as readonly string[]).includes(basis))
+    throw new Error(`CARBON_BASIS must be one of ${BASES.join(', ')}`);
+  setDefaultBasis(basis as Basis);
+}
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
 const withValidation = args.includes('--validation');
 const fixtures = fileURLToPath(new URL('../../test/fixtures/decisions-2026/', import.meta.url));
-const defaults = ['menus', 'compares'].flatMap((set) => [
+const defaults = ['menus', 'menus-b', 'compares'].flatMap((set) => [
   `${fixtures}${set}-dev.json`,
   ...(withValidation ? [`${fixtures}${set}-validation.json`] : []),
 ]);

@@ -76,6 +76,7 @@ export function buildServings(curated: CuratedServings, portions: readonly Fndds
     groups[name] = {
       grams: median(weights),
       meal: group.meal,
+      ...(group.drink === undefined ? {} : { drink: group.drink }),
       label: group.label,
       wweia: group.wweia,
       portion: group.portion ?? DEFAULT_PORTION,

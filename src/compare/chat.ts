@@ -10,7 +10,7 @@ import {
   readPostedMenu,
   understandingOf,
 } from './compare.js';
-import { lookupEither } from './either.js';
+import { lookupDish, lookupEither } from './either.js';
 import { type CompareResult, CompareResultSchema } from './model.js';
 import {
   type CompareItemInput,
@@ -54,6 +54,8 @@ export interface ChatCompareHandlers {
   again: RequestHandler<ComparisonRequest, ChatCompareReply>;
   /** One name, taken as a dish or a product as a comparison would take it (either.ts). */
   either: (name: string, context: HandlerContext) => Promise<Reply>;
+  /** A dish by name; from the built-in catalog, built from its parts when no named dish fits (either.ts). */
+  dish: (name: string, context: HandlerContext) => Promise<Reply>;
 }
 
 /**
@@ -106,6 +108,15 @@ export function createChatCompareHandlers(deps: () => CompareDeps): ChatCompareH
     either: (name, { signal }) => {
       const resolved = deps();
       return lookupEither(name, resolved.source, resolved.ingredients, { signal }, understandingOf(resolved));
+    },
+    dish: async (name, { signal, logger }) => {
+      const resolved = deps();
+      // The API answers names itself: the composer is used with the built-in catalog only.
+      const understanding = resolved.source.id === 'catalog' ? understandingOf(resolved) : undefined;
+      const reply = await lookupDish(name, resolved.source, { signal }, understanding);
+      if (reply.type === 'error')
+        logger.debug({ kind: 'recipe', name: name.slice(0, 200), code: reply.error.code }, 'lookup missed');
+      return reply;
     },
   };
 }

@@ -13,14 +13,14 @@ import { alternation, loadMenuWords } from './menu-words.js';
 import type { CompareResult } from './model.js';
 import { type CompareItemInput, MIN_OPTIONS, parseCompareText } from './parse.js';
 import { loadPortionNorms } from './portion-norms.js';
-import { chooseFooting, differenceOf, rankPlaced } from './rank.js';
+import { chooseFooting, type DishServingOf, differenceOf, rankPlaced } from './rank.js';
 import {
   type FoundResolution,
   type IngredientListEstimator,
   type PortionWeights,
   resolveItem,
 } from './resolve.js';
-import { loadServings, productServings, type ServingOf } from './servings.js';
+import { loadServings, productServings, SERVINGS_CREDIT, type ServingOf } from './servings.js';
 import { createStatedChecks } from './stated.js';
 import type { Understanding } from './understand.js';
 
@@ -107,7 +107,7 @@ export async function compareItems(
         break;
     }
   }
-  const footing = chooseFooting(found, servingsOf(deps));
+  const footing = chooseFooting(found, servingsOf(deps), dishServingsOf(deps));
   result.basis = footing.basis;
   result.basisText = footing.basisText;
   result.notRanked = footing.notRanked;
@@ -163,6 +163,23 @@ export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge | undef
   return catalog === undefined ? undefined : catalogFoodJudge(catalog, composerOf(catalog));
 }
 
+/**
+ * A named dish's kind's serving, read from its name by the dish composer's types (a "Chana masala" is
+ * a curry, served as a meal): none without the built-in catalog, whose composer reads the name.
+ */
+function dishServingsOf(deps: CompareDeps): DishServingOf | undefined {
+  const catalog = deps.catalog?.();
+  if (catalog === undefined) return undefined;
+  const composer = composerOf(catalog);
+  const servings = loadServings();
+  return (result) => {
+    const reading = composer.read(result.name);
+    if (!reading.byType || reading.template === null) return null;
+    const group = servings.groups[reading.template.serving];
+    return group === undefined ? null : { grams: group.grams, label: `${group.label}, ${SERVINGS_CREDIT}` };
+  };
+}
+
 /** A product's serving: the deps' own, or data/servings.json's with the deps' portion weights. */
 function servingsOf(deps: CompareDeps): ServingOf {
   return deps.servings ?? productServings(loadServings(), deps.portions);
@@ -197,6 +214,7 @@ export function understandingOf(deps: CompareDeps): Understanding | undefined {
     composer: composerOf(catalog),
     checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
     isMeal: (product) => servingOf(product)?.meal === true,
+    served: (product) => servingOf(product) !== null,
     withoutDiet: (text) => text.replace(diets, '').trim() || text,
     catalog,
   };

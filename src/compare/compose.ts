@@ -28,6 +28,8 @@ export interface DishComposer {
   read(text: string): DishReading;
   /** Whether a text names a dish type at all: cheap, no food is looked up. */
   namesType(text: string): boolean;
+  /** The words of a text that name its dish type ("ramen" in "Ramen night"), or null. */
+  typeWords(text: string): string | null;
   /** The dish built from its parts, or null when its name names no dish type. */
   compose(text: string): ComposedDish | null;
 }
@@ -54,6 +56,8 @@ export function createDishComposer(
     return group !== null && group !== undefined && servings.groups[group]?.meal === true;
   });
   const cheeses = new Set(file.animalProducts.cheese);
+  /** "oat milk": the plant milk a drink's dairy is swapped for, by its catalog name. */
+  const plantMilkLabel = (code: string) => (catalog.food(code)?.name ?? 'plant milk').toLowerCase();
 
   /** Whether "no <word>" leaves this part out. */
   const leftOut = (part: DishPart, without: readonly string[]) =>
@@ -69,6 +73,8 @@ export function createDishComposer(
   const partsFor = (template: DishTemplate, reading: DishReading): Portion[] =>
     template.parts.flatMap((part) => {
       if (leftOut(part, reading.without)) return [];
+      if (reading.plantMilk && part.kind === 'dairy' && part.veganSwap !== undefined)
+        return [{ code: part.veganSwap, label: plantMilkLabel(part.veganSwap), grams: part.grams }];
       if (reading.diet === 'vegan' && part.kind !== undefined) {
         return part.veganSwap === undefined
           ? []
@@ -147,7 +153,13 @@ export function createDishComposer(
 
   return {
     read: (text) => reader.read(text),
-    namesType: (text) => reader.typeOf(foldWords(text).split(' ')) !== null,
+    // Exactly, not through a typo: whether a line of a message names a dish is judged on what it says.
+    namesType: (text) => reader.typeOf(foldWords(text).split(' '), false) !== null,
+    typeWords(text) {
+      const words = foldWords(text).split(' ');
+      const found = reader.typeOf(words, false);
+      return found === null ? null : words.slice(found.span.from, found.span.to).join(' ');
+    },
     compose(text) {
       const reading = reader.read(text);
       const { template } = reading;
@@ -198,10 +210,14 @@ export function createDishComposer(
       const total = contributors.reduce((sum, contributor) => sum + contributor.kgCo2e, 0);
       for (const contributor of contributors) contributor.share = total > 0 ? contributor.kgCo2e / total : 0;
       contributors.sort((a, b) => b.kgCo2e - a.kgCo2e);
+      const milk = template.parts.find(
+        (part) => part.kind === 'dairy' && part.veganSwap !== undefined,
+      )?.veganSwap;
       // A kept default goes without saying: an "egg dish with mushrooms" holds eggs.
-      const labels = (kept === undefined || mains.length === 1 ? mains : mains.slice(1))
-        .map((food) => food.label)
-        .join(' and ');
+      const labels = [
+        ...(kept === undefined || mains.length === 1 ? mains : mains.slice(1)).map((food) => food.label),
+        ...(reading.plantMilk && milk !== undefined ? [plantMilkLabel(milk)] : []),
+      ].join(' and ');
       const how = `${article(template.type)} ${template.type} recipe with ${labels}${reading.diet === null ? '' : `, ${reading.diet}`}`;
       const notes = [
         `Built from ${article(template.type)} ${template.type} recipe with ${labels}: the catalog names no such dish. A ${Math.round(servingGrams)} g serving (${group.label}, ${SERVINGS_CREDIT}${held.norm === null ? '' : `, enlarged from ${Math.round(group.grams)} g to hold a portion of ${held.norm.kind}, ${held.norm.grams} g`}).`,

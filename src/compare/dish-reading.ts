@@ -1,3 +1,4 @@
+import { editDistance } from '../core/edit-distance.js';
 import { foldWords } from '../core/fold.js';
 import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
@@ -37,6 +38,10 @@ export interface DishReading {
   unknown: string[];
   /** How many of them are in the dish's name before its type (not after it, nor after "with", nor in brackets). */
   unknownInName: number;
+  /** The template is the one a word of the name names (not a plate of the foods it states). */
+  byType: boolean;
+  /** Its dairy is the plant milk the name states ("oat flat white"). */
+  plantMilk: boolean;
 }
 
 /** A crude stem on both sides, so "noodles" finds "noodle" and "tacos" "taco". */
@@ -70,7 +75,37 @@ class PhraseIndex<T> {
 
 /** Joining words, between the foods a name lists. */
 const JOINS = new Set(['and', 'n', 'or', 'with', 'w']);
-const NOTHING = new Set(['a', 'an', 'the', 'of', 'in', 'on', 'our', 'your', 'x']);
+/** Articles and prepositions, English and of the dish names menus keep ("pollo al ajillo", "confit de canard"). */
+const NOTHING = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'in',
+  'on',
+  'our',
+  'your',
+  'x',
+  'al',
+  'a la',
+  'la',
+  'el',
+  'de',
+  'del',
+  'con',
+  'y',
+  'du',
+  'des',
+  'le',
+  'au',
+  'aux',
+  'di',
+  'alla',
+  'e',
+]);
+/** A typed word of this many letters is read as a dish type's through a typo ("shnitzel", "teryaki"). */
+const MIN_TYPO_LETTERS = 6;
+const MEAT_KINDS: ReadonlySet<FoodKind> = new Set(['meat', 'fish']);
 /** A stated food is taken by the product matcher only this sure (an exact name or alias). */
 const MAIN_CONFIDENCE = 0.95;
 /** Words of a food's name tried together, longest first ("sweet potato", "pulled pork"). */
@@ -83,6 +118,8 @@ export class DishReader {
   private readonly before: ReadonlySet<string>;
   private readonly proteins: readonly string[][];
   private readonly after: ReadonlySet<string>;
+  /** One-word dish types by first letter, for reading a typo in one. */
+  private readonly typeWords = new Map<string, { word: string; template: DishTemplate }[]>();
 
   constructor(
     private readonly file: DishTemplatesFile,
@@ -90,7 +127,16 @@ export class DishReader {
     /** Whether the catalog food with this code is a meal on its own (servings.ts). */
     private readonly isMeal: (code: string) => boolean,
   ) {
-    for (const template of file.templates) for (const word of template.words) this.types.add(word, template);
+    for (const template of file.templates) {
+      for (const word of template.words) {
+        this.types.add(word, template);
+        if (!word.includes(' ') && word.length >= MIN_TYPO_LETTERS - 1) {
+          const list = this.typeWords.get(word[0]!) ?? [];
+          list.push({ word, template });
+          this.typeWords.set(word[0]!, list);
+        }
+      }
+    }
     for (const word of file.diets.vegan) this.diets.add(word, 'vegan');
     for (const word of file.diets.vegetarian) this.diets.add(word, 'vegetarian');
     for (const word of file.styleWords) this.style.add(word, true);
@@ -125,18 +171,29 @@ export class DishReader {
       .split(' ')
       .filter((word) => word !== '');
     const withAt = words.findIndex((word, i) => (word === 'with' || word === 'w') && i > 0);
-    const name = withAt < 0 ? words : words.slice(0, withAt);
+    let name = withAt < 0 ? words : words.slice(0, withAt);
     const sides = withAt < 0 ? [] : words.slice(withAt + 1);
     const insideWords = foldWords(inside)
       .split(' ')
       .filter((word) => word !== '');
 
     const diet = this.dietOf([...words, ...insideWords]);
-    const typeSpan = this.typeOf(name);
+    let typeSpan = this.typeOf(name);
+    // "oat flat white": the oat is its milk, not its main.
+    let plantMilk = false;
+    const milks = typeSpan?.template.plantMilk;
+    if (milks !== undefined) {
+      const kept = withoutPhrases(name, milks);
+      if (kept.length < name.length) {
+        plantMilk = true;
+        name = kept;
+        typeSpan = this.typeOf(name);
+      }
+    }
     // A side names the type only when it is a side dish ("chicken adobo with garlic rice"), not a
     // seasoning that shares a dish's name ("edamame with chilli salt").
     const sideType = typeSpan === null ? this.typeOf(sides) : null;
-    const template = typeSpan?.template ?? (sideType?.template.side === true ? sideType.template : null);
+    let template = typeSpan?.template ?? (sideType?.template.side === true ? sideType.template : null);
     const without: string[] = [];
     const unknown: string[] = [];
     const readFoods = (list: readonly string[], skip: { from: number; to: number } | null) =>
@@ -158,11 +215,20 @@ export class DishReader {
     mains = mains.length === 0 ? listed : [...mains, ...listed.filter((food) => food.kind !== 'plant')];
     // A name the reader does not know with what it is made of in brackets ("Pollo asado (chicken,
     // rice & black beans)") is a plate of those foods; its name's words are no unknown main.
-    if (template === null && listed.length >= 2 && mains.length === listed.length) {
-      const plate = this.file.templates.find((each) => each.type === this.file.fillingsType) ?? null;
-      return { template: plate, mains: dedupe(mains), diet, without, unknown, unknownInName: 0 };
-    }
-    return { template, mains: dedupe(mains), diet, without, unknown, unknownInName };
+    const named = (type: string) => this.file.templates.find((each) => each.type === type) ?? null;
+    const plate = () => named(this.file.fillingsType);
+    const reading = { mains: dedupe(mains), diet, without, unknown, plantMilk };
+    const meaty = reading.mains.some((food) => MEAT_KINDS.has(food.kind) && !food.generic);
+    // "steak & kidney pud": a sweet dish's name with meat in it is its savoury kind.
+    const savoury = template?.savouryType;
+    if (savoury !== undefined && meaty) template = named(savoury) ?? template;
+    if (template === null && listed.length >= 2 && mains.length === listed.length)
+      return { ...reading, template: plate(), unknownInName: 0, byType: false };
+    // A name of no dish type that states its protein ("pollo al ajillo", "smoked half chicken",
+    // "ackee & saltfish") is a plate of it, when at most one word more is one the reader does not know.
+    if (template === null && meaty && unknown.length <= reading.mains.length + 1)
+      return { ...reading, template: plate(), unknownInName: 0, byType: false };
+    return { ...reading, template, unknownInName, byType: template !== null };
   }
 
   private dietOf(words: readonly string[]): DishReading['diet'] {
@@ -181,7 +247,10 @@ export class DishReader {
    * katsu), but a type that is usually a side gives way to any other ("beef stew & dumplings" is a
    * stew, "scampi & chips" a plate of chips).
    */
-  typeOf(words: readonly string[]): { template: DishTemplate; span: { from: number; to: number } } | null {
+  typeOf(
+    words: readonly string[],
+    typos = true,
+  ): { template: DishTemplate; span: { from: number; to: number } } | null {
     const stems = words.map(stem);
     let best: { template: DishTemplate; span: { from: number; to: number } } | null = null;
     for (let i = 0; i < stems.length; ) {
@@ -194,7 +263,30 @@ export class DishReader {
         best = { template: found.value, span: { from: i, to: i + found.length } };
       i += found.length;
     }
-    return best;
+    return best ?? (typos ? this.typoType(words) : null);
+  }
+
+  /**
+   * A dish type named through a typo ("chicken shnitzel", "beef teryaki"): a word of five letters or
+   * more within one edit of a type's word with the same first letter (two from eight letters), when
+   * the catalog does not know the word itself. The last such word names the type.
+   */
+  private typoType(
+    words: readonly string[],
+  ): { template: DishTemplate; span: { from: number; to: number } } | null {
+    let found: { template: DishTemplate; span: { from: number; to: number } } | null = null;
+    words.forEach((word, i) => {
+      if (word.length < MIN_TYPO_LETTERS || word.length > 20) return;
+      const limit = word.length >= 8 ? 2 : 1;
+      for (const candidate of this.typeWords.get(word[0]!) ?? []) {
+        if (Math.abs(candidate.word.length - word.length) > limit) continue;
+        if (editDistance(word, candidate.word) <= limit && this.catalog.matchFood(word)?.confidence !== 1) {
+          found = { template: candidate.template, span: { from: i, to: i + 1 } };
+          return;
+        }
+      }
+    });
+    return found;
   }
 
   /** The foods a list of words names, longest phrase first; what it leaves out and does not know. */
@@ -293,4 +385,18 @@ export class DishReader {
 function dedupe(foods: StatedFood[]): StatedFood[] {
   const seen = new Set<string>();
   return foods.filter((food) => !seen.has(food.code) && seen.add(food.code) !== undefined);
+}
+
+/** Words without the phrases given (one or two words each). */
+function withoutPhrases(words: readonly string[], phrases: readonly string[]): string[] {
+  const set = new Set(phrases);
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (i + 1 < words.length && set.has(`${words[i]} ${words[i + 1]}`)) {
+      i++;
+      continue;
+    }
+    if (!set.has(words[i]!)) kept.push(words[i]!);
+  }
+  return kept;
 }

@@ -55,6 +55,16 @@ export const DishTemplateSchema = z.object({
    * dumplings" is a stew, "chicken caesar & bacon baguette" a sandwich).
    */
   side: z.boolean().optional(),
+  /**
+   * Words that, in a dish of this type, name the plant milk its dairy is swapped for ("oat" in an
+   * "oat flat white"): not a main food.
+   */
+  plantMilk: z.array(Folded).optional(),
+  /**
+   * A sweet dish's type a stated meat or fish makes savoury ("steak & kidney pud" is a pie, not a
+   * pudding): one of the templates' types.
+   */
+  savouryType: z.string().min(1).optional(),
 });
 export type DishTemplate = z.infer<typeof DishTemplateSchema>;
 

@@ -41,3 +41,30 @@ export async function lookupEither(
       return { type: 'error', error: resolution.error };
   }
 }
+
+/**
+ * `/carbon recipe <name>`: the dish the source names; with the built-in catalog as the source, read as
+ * a comparison reads an option (understand.ts), so a dish named by its parts that no named dish fits
+ * ("ramen with tofu", "chicken shnitzel") is built from a template of its type and answered as a
+ * composed dish, saying so in its notes. Another source (the API) answers names itself, and the
+ * composer is not used: `understanding` is then undefined. Never throws.
+ */
+export async function lookupDish(
+  name: string,
+  source: LookupSource,
+  options: LookupOptions = {},
+  understanding?: Understanding,
+): Promise<Reply> {
+  const resolution = await resolveItem(
+    { text: name, hint: 'dish', ingredients: null },
+    source,
+    undefined,
+    options,
+    understanding,
+  );
+  if (resolution.status === 'found' && resolution.result.kind === 'recipe')
+    return { type: 'result', result: resolution.result };
+  if (resolution.status === 'failed') return { type: 'error', error: resolution.error };
+  const suggestions = resolution.status === 'not_found' ? resolution.suggestions : [];
+  return { type: 'error', error: toErrorView(new NotFoundError('recipe', name, suggestions)) };
+}

@@ -20,7 +20,7 @@ export const FOOD_SCORE = 0.55;
  */
 export function catalogFoodJudge(
   catalog: Pick<FoodKnowledge, 'foodScore'>,
-  composer?: Pick<DishComposer, 'read' | 'namesType'>,
+  composer?: Pick<DishComposer, 'read' | 'namesType' | 'typeWords'>,
 ): FoodJudge {
   const answers = new Map<string, boolean>();
   const types = new Map<string, boolean>();
@@ -36,6 +36,17 @@ export function catalogFoodJudge(
         answers.set(text, answer);
       }
       return answer;
+    },
+    headingType(text) {
+      // A heading is a few words: "Ramen Thursday", "Pizza night", "Burgers".
+      if (composer === undefined || text.split(/\s+/).length > 3) return null;
+      const template = composer.namesType(text) ? composer.read(text).template : null;
+      return template === null || template.side === true ? null : composer.typeWords(text);
+    },
+    namesMealType(text) {
+      if (composer === undefined || !composer.namesType(text)) return false;
+      const template = composer.read(text).template;
+      return template !== null && template.side !== true;
     },
     namesDishType(text) {
       // A kind of dish alone is a word or two ("Soup", "Curry of the day"): longer texts are dishes.

@@ -26,13 +26,21 @@ const SUPPLEMENT = /\+\s*(?=[£$€])/g;
 /** Energy ("650 kcal", "450cal") and counts of pieces ("x2", "2x", "(4)", "3 per person"). */
 const ENERGY = /\b\d{2,5}\s?k?cal(?:ories)?\b/gi;
 const COUNT =
-  /\bx\s?\d{1,3}\b|\b\d{1,3}\s?x\b(?!\w)|\(\s*\d{1,3}\s*(?:pcs?|pieces)?\s*\)|\b\d{1,3}\s+per\s+(?:person|head)\b/gi;
+  /\b\d{1,4}\s?(?:oz|g|kg|ml|cl|lb)\b|\b[x×]\s?\d{1,3}\b|\b\d{1,3}\s?[x×](?!\w)|\(\s*\d{1,3}\s*(?:[a-z]+\s*)?\)|\b\d{1,3}\s?(?:pcs?|pieces?)\b|\b\d{1,3}\s+per\s+(?:person|head)\b/gi;
+/** A fraction or a date ("1/4 chicken", "14/10"): a "/" between numbers parts no options. */
+const FRACTION = /\s*\b\d{1,2}\s?\/\s?\d{1,2}\b/g;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
-/** A list item's bullets or numbers: "-", "•", "1.", "2)", "(3)", "a.", "A)", "1 -", "#", "-#", "1️⃣" (as "1"). */
+/**
+ * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "a.", "A)", "1 -", "#1", "1️⃣"
+ * (as "1"), and an order's count ("2x Phở bò", "1 × Chicken wrap").
+ */
 const BULLET =
-  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|#{1,6}(?=\s)|-#(?=\s))\s*)+/i;
-const MARKDOWN_HEADING = /^\s*#{1,3}\s/;
+  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
+/** A markdown heading ("## Mains"), or Discord's subtext ("-# order by 12"): never an item. */
+const MARKDOWN_HEADING = /^\s*(?:#{1,6}|-#)\s/;
 const QUOTE = /^\s*(?:>|&gt;)+\s?/;
+/** A chat log's time before a line: "[12:03] Sam: pizza?", "12:03 – …". */
+const TIMESTAMP = /^\s*\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]m)?\]?\s*[-–—]?\s*/i;
 
 export interface CleanLine {
   /** The line without chat syntax, bullet or number; markup removed. */
@@ -57,10 +65,15 @@ export function cleanLine(raw: string): CleanLine {
       /^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code) ? '1. ' : '',
     )
     .replace(/&amp;/g, '&')
-    .replace(QUOTE, '');
+    .replace(QUOTE, '')
+    .replace(TIMESTAMP, '');
   const markdownHeading = MARKDOWN_HEADING.test(line);
   // Keycap digits ("1️⃣ Burger") number a list as "1." does.
-  line = line.replace(/^\s*\d\ufe0f?\u20e3/u, '1. ').replace(/&lt;|&gt;/g, ' ');
+  line = line
+    .replace(/^\s*\d\ufe0f?\u20e3/u, '1. ')
+    .replace(/&lt;|&gt;/g, ' ')
+    .replace(FRACTION, '');
+  if (markdownHeading) line = line.replace(MARKDOWN_HEADING, '');
   // Every bullet and number at once ("1. - Dal", "> 1) Dal"), in one pass: linear however many.
   const stripped = line.replace(MARKUP, '');
   const listItem = BULLET.test(stripped);

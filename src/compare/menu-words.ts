@@ -37,6 +37,23 @@ export const MenuWordsSchema = z.object({
   /** Chat around an option, trimmed from its ends: "maybe", "is it a", "lol". */
   fillers: z.array(Folded).min(1),
   /**
+   * Words of a sentence, never of a dish's name: pronouns, auxiliaries, question words, chat verbs
+   * ("do people want the shawarma", "who's in"). Trimmed from an option's start in a sentence; a line
+   * outside a menu's items that keeps one is chatter.
+   */
+  chatWords: z.array(Folded).min(1),
+  /** Where a dish is bought, after it: "the salad place", "the falafel truck". */
+  venueWords: z.array(Folded).min(1),
+  /** Words before an option that rule it out: "not pizza again pls". */
+  negations: z.array(Folded).min(1),
+  /**
+   * Labels of a form's fields or a message's headers, whose line holds no option: "Date:",
+   * "Restaurant:", "Budget per head:", "Subject:", "Subtotal".
+   */
+  fieldWords: z.array(Folded).min(1),
+  /** Words that start an allergen statement: "(Contains: gluten, milk)", "allergens: 1 gluten". */
+  allergenWords: z.array(Folded).min(1),
+  /**
    * Dietary marks ("(V)", "VG", "GF") by what they state; marks under "" state nothing that changes
    * a footprint (gluten-free, halal, a size) and are dropped.
    */

@@ -1,11 +1,13 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
-import { type CleanLine, cleanLine, cleanSegment, isPriced } from './menu-text.js';
-import { loadMenuWords } from './menu-words.js';
+import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
+import { cleanSegment } from './menu-text.js';
+import { loadMenuWords, onlyPhrases } from './menu-words.js';
 import {
   expandAbbreviations,
   type FoodJudge,
-  type OptionPatterns,
+  holdsSentence,
+  maskParentheses,
   optionPatterns,
   saysNothing,
   splitOptions,
@@ -13,25 +15,29 @@ import {
 } from './options.js';
 import { type CompareItemInput, MAX_OPTIONS, readItem } from './parse.js';
 
+export { MAX_MESSAGE_LENGTH } from './menu-lines.js';
 export type { FoodJudge } from './options.js';
 
 /**
  * "Rate this menu": a posted message read into the options a person would see in it, by its
  * structure rather than by format rules.
  *
- * 1. Lines, and sentences within them; chat syntax, bullets and markup off (menu-text.ts).
+ * 1. Lines, and sentences within them; chat syntax, bullets, markup, allergen statements off
+ *    (menu-lines.ts, menu-text.ts).
  * 2. Which lines hold options: when a menu's items are marked (a bullet or number, a price, a day,
- *    each on two lines or more), a line with no such mark is chatter or a heading, unless it labels what follows
- *    ("Sides: bhajis, poppadoms"); otherwise a message's first line is its title when it reads
- *    like one (a heading word, a question, a colon, a long sentence).
+ *    each on two lines or more), a line with no such mark is chatter or a heading, unless it labels
+ *    what follows ("Sides: bhajis, poppadoms"); a form's field ("Date:", "Subtotal") and a legend of
+ *    marks never; otherwise a message's first line is its title when it reads like one.
  * 3. Within a line, segments parted by a dash, colon, bar or dot leaders: a label before the dish
- *    ("Tue –", "veggie option:") says nothing of it, and what follows the dish describes it.
- * 4. Within the dish segment, alternatives ("or", "/", "vs") and, where the structure says it is
- *    a list, commas (options.ts); chat trimmed off the ends; dietary marks kept as the diet they
- *    state ("Tarka dal (vegetarian)").
+ *    ("Tue –", "Option B:") says nothing of it; a label before several options ("pasta night:
+ *    carbonara or pesto?") introduces them; a house name before a dish ("Cluck Norris – buttermilk
+ *    fried chicken burger") names it; what follows the dish describes it.
+ * 4. Within the dish segment, alternatives ("or", "/", "vs", "·") and, where the structure says it
+ *    is a list, commas (options.ts); the sentence around an option trimmed off ("do people want the
+ *    …"); dietary marks kept as the diet they state; a remark in brackets that is not food dropped.
  * 5. A judge (the catalog's matchers, food-judge.ts) decides what reads as food, so chatter and
- *    headings drop out without a list of chatter; beside an option that reads as food, a short
- *    sibling in the same list is an option too ("nasi lemak, char kway teow or chicken satay").
+ *    headings drop out; where the structure does not say a line is an item, a candidate that keeps a
+ *    word of a sentence ("who's in for 1pm") is dropped rather than ranked.
  *
  * Linear in the message's length (at most MAX_MESSAGE_LENGTH characters are read), and the judge
  * is asked about at most MAX_JUDGED candidates.
@@ -48,74 +54,16 @@ export interface ReadMenu {
  * past its tenth option is only counted, by its structure.
  */
 export const MAX_JUDGED = 60;
-/** Characters of a message read: Slack's limit for a message's text. */
-export const MAX_MESSAGE_LENGTH = 40_000;
-/**
- * Segments of a sentence, and options of a segment, read: a line of a menu has a handful; a line
- * with more is prose or junk, and reading it further would only cost time.
- */
-const MAX_PARTS = 24;
 /** Characters of one candidate cleaned and judged: a dish's name is at most MAX_NAME_LENGTH. */
 const MAX_PIECE_LENGTH = 2 * MAX_NAME_LENGTH;
 /** A sibling kept beside food without reading as food itself is at most this many words. */
 const MAX_SIBLING_WORDS = 4;
+/** A house name before its dish ("Cluck Norris", "Classic Ahi") is at most this many words. */
+const MAX_HOUSE_NAME_WORDS = 3;
 
-interface Line extends CleanLine {
-  /** The line as cleaned, in sentences. */
-  sentences: string[];
-  priced: boolean;
-  /** Starts with a day as a label: "Mon: …", "TUE  …". */
-  dayLabelled: boolean;
-  /** Has a colon label before its dish: "Sides: …", "Dessert: …". */
-  labelled: boolean;
-}
-
-type Mark = 'listItem' | 'dayLabelled' | 'priced';
-
-const SENTENCE_END = /(?<=[.!?])\s+|(?<=[?!])(?=[^\s?!])/;
-/** Between a label and its dish, or a dish and its description. */
+/** Between a label and its dish, or a dish and its description; the separator is captured. */
 const SEGMENT =
-  /\s[-–—]+\s|\s[-–—]+$|^[-–—]+\s|(?<![\d\s]):(?!\d)\s*|\s:\s|\s\|\s|\s?\.{2,}\s?|\s?…\s?|\s=\s|\s{2,}/;
-
-function linesOf(message: string, p: OptionPatterns): Line[] {
-  const lines: Line[] = [];
-  for (const raw of message.slice(0, MAX_MESSAGE_LENGTH).split(/\r\n|[\r\n\u2028\u2029]/)) {
-    const line = cleanLine(raw);
-    if (line.text === '') continue;
-    const dayLabelled = p.leadingDay.test(line.text);
-    const text = line.text.replace(p.leadingDay, '');
-    lines.push({
-      ...line,
-      sentences: text
-        .split(SENTENCE_END)
-        .slice(0, MAX_PARTS)
-        .filter((sentence) => /\p{L}/u.test(sentence)),
-      priced: isPriced(text),
-      dayLabelled,
-      labelled: /^[^:]{1,40}:\s*\S/.test(text) && !/^\S+:\/\//.test(text),
-    });
-  }
-  return lines;
-}
-
-/** The marks a menu's items share: each that at least two lines have. */
-function itemMarks(lines: readonly Line[]): Mark[] {
-  return (['listItem', 'dayLabelled', 'priced'] as const).filter(
-    (mark) => lines.filter((line) => line[mark]).length >= 2,
-  );
-}
-
-/** A first line that titles the message: a heading word, a question, a colon, a long sentence. */
-function isTitle(line: Line, p: OptionPatterns): boolean {
-  if (line.listItem || line.priced || line.dayLabelled) return false;
-  const words = foldWords(line.text.replace(/['’]/g, '')).split(' ');
-  return (
-    /[?!:@]/.test(line.text) ||
-    line.styledHeading ||
-    words.length >= 5 ||
-    words.some((word) => p.section.has(word) || (p.nothing.has(word) && word.length > 3))
-  );
-}
+  /(\s[-–—]+\s|\s[-–—]+$|^[-–—]+\s|(?<!\s):(?!\d)\s*|\s:\s|\s\|\s|\s?\.{2,}\s?|\s?…\s?|\s=\s|\s{2,})/;
 
 /** The option's text, with the diets its marks stated ("Tarka dal (vegetarian)"), bounded. */
 function optionText(text: string, diets: readonly string[]): string {
@@ -128,10 +76,31 @@ function optionText(text: string, diets: readonly string[]): string {
 interface Option {
   text: string;
   diets: string[];
+  /** Read out of a sentence ("can we do sushi this time"), with fewer than two foods beside it. */
+  chatty?: boolean;
 }
 
 interface Part extends Option {
   food: boolean;
+}
+
+interface Segment {
+  text: string;
+  /** It ends with a colon: it labels what follows. */
+  colon: boolean;
+}
+
+/** A sentence's segments, parentheses kept whole. */
+function segmentsOf(sentence: string): Segment[] {
+  const { masked, restore } = maskParentheses(expandAbbreviations(sentence));
+  const pieces = masked.split(SEGMENT).slice(0, 2 * MAX_PARTS);
+  const segments: Segment[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const text = restore(pieces[i] ?? '');
+    if (text.trim() === '') continue;
+    segments.push({ text, colon: (pieces[i + 1] ?? '').includes(':') });
+  }
+  return segments;
 }
 
 /**
@@ -144,7 +113,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   const lines = linesOf(message, p);
   const marks = itemMarks(lines);
   const marked = marks.length > 0;
-  const isItem = (line: Line) => marks.some((mark) => line[mark]);
+  const isItem = (line: Line) => !line.field && !line.legend && marks.some((mark) => line[mark]);
   // A message of one line ("curry or noodles for lunch?"): a poll, whose commas list options.
   const prose = lines.length === 1;
   let judged = 0;
@@ -160,62 +129,144 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   const bounded: FoodJudge | undefined =
     judge === undefined
       ? undefined
-      : { readsAsFood: reads, namesDishType: (text) => judge.namesDishType?.(text) ?? false };
+      : {
+          readsAsFood: reads,
+          namesDishType: (text) => judge.namesDishType?.(text) ?? false,
+          namesMealType: (text) => judge.namesMealType?.(text) ?? false,
+          headingType: (text) => judge.headingType?.(text) ?? null,
+        };
+  const namesMeal = (text: string) => !counting && bounded?.namesMealType?.(text) === true;
+  /** The kind of dish a label names, when it labels the dish after it; null otherwise. */
+  const typeLabel = (raw: string, text: string, colon: boolean): string | null => {
+    if (counting || bounded?.namesDishType === undefined) return null;
+    // "Soup of the day", "Cake of the week": what the day's dish is.
+    const ofThe = /^(.*?)\s+of\s+the\s+\w+\s*$/i.exec(raw.trim())?.[1];
+    if (ofThe !== undefined && wordCount(ofThe) <= 2 && (bounded.namesDishType(ofThe) || reads(ofThe)))
+      return ofThe.toLowerCase();
+    return colon && bounded.namesDishType(text) ? text.toLowerCase() : null;
+  };
 
-  /** The parts of one segment: its alternatives (and list items), cleaned and judged. */
-  const partsOf = (segment: string, asList: boolean): Part[] => {
-    const parts: Part[] = [];
+  /** A remark in brackets that is not food ("(someone said 4 larges)", "(Sundays only)") is dropped. */
+  const withoutRemarks = (text: string): string =>
+    !text.includes('(') || judge === undefined || counting
+      ? text
+      : text
+          // A list in brackets describes the dish ("(korean fried chicken, soy garlic)", "(beef and
+          // stockfish)"): kept.
+          .replace(/\(([^()]*)\)/g, (group, inside: string) =>
+            holdsSentence(inside, p) ||
+            saysNothing(inside, p) ||
+            (!/,|\s(?:and|&)\s/.test(inside) && !reads(inside))
+              ? ' '
+              : group,
+          )
+          .replace(/\s+/g, ' ')
+          .trim();
+
+  /**
+   * The parts of one segment: its alternatives (and list items), cleaned and judged. Where the
+   * structure does not say the line is an item (`doubtful`), a part holding a word of a sentence is
+   * chatter.
+   */
+  const partsOf = (segment: string, asList: boolean, doubtful: boolean): Part[] => {
+    const parts: (Part & { cuisine?: true })[] = [];
     for (const whole of splitOptions(segment, asList, p).slice(0, MAX_PARTS)) {
       // A dish's name is at most MAX_NAME_LENGTH characters: what is longer is not read whole.
       const piece = whole.length > MAX_PIECE_LENGTH ? whole.slice(0, MAX_PIECE_LENGTH) : whole;
       const cleaned = cleanSegment(piece, p.words);
-      const text = trimChat(cleaned.text, p, counting ? undefined : bounded);
-      if (text === '' || saysNothing(text, p)) continue;
-      parts.push({ text, diets: cleaned.diets, food: reads(text) });
+      const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
+      const text = withoutRemarks(trimChat(cleaned.text, p, counting ? undefined : bounded));
+      if (text === '' || p.negated.test(text)) continue;
+      if (saysNothing(text.replace(/\([^()]*\)/g, ' '), p)) {
+        // A cuisine alone is a choice of restaurant, but beside a food it is one of the choices
+        // ("BBQ or Mediterranean").
+        if (onlyPhrases(text, p.cuisines))
+          parts.push({ text, diets: cleaned.diets, food: false, cuisine: true });
+        continue;
+      }
+      parts.push({ text, diets: cleaned.diets, food: reads(text), chatty });
     }
-    return parts;
+    // Where the structure does not say the line is an item, a sentence is chatter ("please fill the
+    // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or
+    // sushi").
+    const offered = parts.filter((part) => part.food).length;
+    return parts
+      .filter(
+        (part) =>
+          (part.chatty !== true || offered >= 2 || !doubtful) && (part.cuisine !== true || offered >= 1),
+      )
+      .map((part) => (part.chatty === true && offered >= 2 ? { ...part, chatty: false } : part));
   };
 
   /** The options one sentence of a line holds, in its order. */
   const readSentence = (sentence: string, line: Line): Option[] => {
     const unwrapped = sentence.trim().replace(/^\((.*)\)[\s?!.]*$/, '$1');
-    const segments = expandAbbreviations(unwrapped)
-      .split(SEGMENT)
-      .slice(0, MAX_PARTS)
-      .filter((segment) => segment.trim() !== '');
+    const segments = segmentsOf(unwrapped);
     // An item of a marked menu holds a dish even when the judge does not know it.
-    let structural = isItem(line) && !line.labelled;
+    const item = isItem(line);
+    let structural = item && !line.labelled;
+    const doubtful = !item && !prose;
     let labelled = false;
     for (let i = 0; i < segments.length; i++) {
-      const raw = segments[i]!;
+      const { text: raw, colon } = segments[i]!;
+      const next = segments[i + 1]?.text;
       const asList = labelled || prose || /,\s*(?:or|and)\s/i.test(raw);
-      const parts = partsOf(raw, asList);
+      const parts = partsOf(raw, asList, doubtful);
       if (parts.length === 0) {
-        // A label that says nothing of a dish ("Sides:", "Tue –", "veggie option:") heads the options after it.
-        structural ||= saysNothing(raw, p) && i + 1 < segments.length;
+        // A label that says nothing of a dish ("Sides:", "Tue –", "Option B:") heads the options after it.
+        structural ||= saysNothing(raw, p) && next !== undefined && (item || line.labelled);
         labelled = true;
         continue;
       }
       const food = parts.filter((part) => part.food);
+      // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander",
+      // "Cake of the week: lemon drizzle"), not a dish described after a dash ("Margherita – tomato,
+      // mozzarella, basil").
+      const type = parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon) : null;
+      if (type !== null) {
+        const named = partsOf(next!, /,\s*(?:or|and)\s/i.test(next!), doubtful);
+        if (named.length === 1 && (named[0]!.food || item || line.labelled))
+          return [withType(named[0]!, type)];
+        // "Pizza: margherita or pepperoni": each a pizza.
+        if (named.length >= 2 && named.some((part) => part.food))
+          return named.map((part) => withType(part, type));
+      }
+      // A label before several options: "pasta night: carbonara or pesto?", "Options: a · b · c".
+      if (colon && next !== undefined && parts.length === 1) {
+        const after = partsOf(next, true, doubtful);
+        if (after.filter((part) => part.food).length >= 2) {
+          labelled = true;
+          continue;
+        }
+      }
       if (food.length === 0 && !structural) {
         // A label that is not food ("Chinese –", "From:") introduces the dish after it.
         labelled = true;
         continue;
       }
-      // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander").
-      const next = segments[i + 1];
-      if (
-        !counting &&
-        parts.length === 1 &&
-        next !== undefined &&
-        bounded?.namesDishType?.(parts[0]!.text) === true
-      ) {
-        const named = partsOf(next, false);
-        if (named.length === 1 && named[0]!.food) return [withType(named[0]!, parts[0]!.text)];
+      // A house name before its dish: "Albóndigas – beef meatballs in tomato sauce", "Cluck Norris –
+      // buttermilk fried chicken burger", "Classic Ahi – ahi tuna poke bowl". The dish is looked up;
+      // the name stays beside it, in brackets, as the menu's name for it.
+      if (structural && parts.length === 1 && next !== undefined && !next.includes(',')) {
+        const name = parts[0]!;
+        const houseName =
+          !name.food || (wordCount(name.text) <= MAX_HOUSE_NAME_WORDS && !namesMeal(name.text));
+        if (houseName) {
+          const dish = partsOf(next, false, doubtful);
+          if (dish.length === 1 && dish[0]!.food && (!name.food || namesMeal(dish[0]!.text)))
+            return [withHouseName(dish[0]!, name)];
+        }
       }
+      // A name the catalog does not know, described by what it is made of ("Diavola – tomato,
+      // mozzarella, spicy salami"): the description goes with it, in brackets.
+      if (food.length === 0 && structural && parts.length === 1 && next?.includes(',')) {
+        const described = cleanSegment(next, p.words).text;
+        if (described !== '' && !holdsSentence(described, p))
+          return [{ ...parts[0]!, text: `${parts[0]!.text} (${described})` }];
+      }
+      if (food.length === 0) return parts;
       // Beside a food in one list, a short sibling is an option the catalog may not know.
       const shortSiblings = parts.filter((part) => !part.food && wordCount(part.text) <= MAX_SIBLING_WORDS);
-      if (food.length === 0) return parts;
       return food.length + shortSiblings.length > 1
         ? parts.filter((part) => part.food || shortSiblings.includes(part))
         : food;
@@ -224,16 +275,44 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return [];
   };
 
+  /**
+   * The kind of dish a heading names over the items after it ("Ramen Thursday" over "Tonkotsu",
+   * "Shoyu"; "*Pizzas*" over "Margherita"), when the next line does not name a kind itself (a plain
+   * list of kinds is a poll). Undefined when the line is no heading; null for a heading of no kind.
+   */
+  const headingType = (line: Line, index: number): string | null | undefined => {
+    if (judge === undefined || counting || line.listItem || line.priced || line.dayLabelled) return undefined;
+    // A label and its value ("Sam: pizza?") or a question is no heading.
+    if ((line.labelled && !line.introduces) || /\?\s*$/.test(line.text)) return undefined;
+    if (!((index === 0 && lines.length >= 3) || line.styledHeading || line.introduces)) return undefined;
+    const text = trimChat(cleanSegment(line.text.replace(/:\s*$/, ''), p.words).text, p, undefined);
+    const type = bounded?.headingType?.(text) ?? null;
+    const next = lines[index + 1];
+    if (type === null || next === undefined) return null;
+    const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
+    return namesMeal(nextDish) ? null : type;
+  };
+  let sectionType: string | null = null;
+
   const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
     if (judged >= MAX_JUDGED && !counting) return [];
+    if (line.field || line.legend) return [];
+    const heading = headingType(line, index);
+    if (heading !== undefined) sectionType = heading;
+    if (typeof heading === 'string') return [];
     if (marked && !isItem(line) && !line.labelled) return [];
     // Past ten options, a marked menu's items are counted without the judge: linear and cheap.
     if (counting && !isItem(line)) return [];
     if (!marked && index === 0 && lines.length >= 3 && isTitle(line, p)) return [];
     // A heading alone on its line ("*Mains*", "## Desserts", "Hi Priya, for Friday we can do:").
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
-    const found = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    // A markdown heading in a menu of items ("## Greek Day") heads them.
+    if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
+    const read = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    const kind = sectionType;
+    const found =
+      kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));
     for (const option of found) distinct.add(foldWords(option.text));
     counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
     return found;
@@ -249,18 +328,33 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     lines.forEach((line, index) => {
       if (perLine[index]!.length > 0 || line.sentences.length !== 1 || (index === 0 && lines.length >= 3))
         return;
-      const text = cleanSegment(line.text, p.words);
-      const trimmed = trimChat(text.text, p, undefined);
-      const bare = trimmed.replace(/\([^()]*\)/g, ' ');
-      if (/[,?!:;]/.test(bare) || wordCount(bare) > MAX_SIBLING_WORDS || saysNothing(trimmed, p)) return;
-      if (trimmed !== '') perLine[index] = [{ text: trimmed, diets: text.diets }];
+      if (line.field || line.legend || line.styledHeading || line.introduces) return;
+      if (holdsSentence(line.text, p)) return;
+      const siblings: Option[] = [];
+      for (const part of splitOptions(line.text, false, p).slice(0, MAX_PARTS)) {
+        const text = cleanSegment(part, p.words);
+        const trimmed = trimChat(text.text, p, undefined);
+        const bare = trimmed.replace(/\([^()]*\)/g, ' ');
+        // "Burrata, blood orange & basil": a list of what one item is made of is an item.
+        const enumerates = /,/.test(bare) && /\s(?:&|and)\s[^,]*$/.test(bare) && !/[?!:;]/.test(bare);
+        const words = wordCount(bare);
+        if (enumerates ? words > 2 * MAX_SIBLING_WORDS : /[,?!:;]/.test(bare) || words > MAX_SIBLING_WORDS)
+          return;
+        if (saysNothing(bare, p)) return;
+        if (trimmed !== '') siblings.push({ text: trimmed, diets: text.diets });
+      }
+      perLine[index] = siblings;
     });
   }
 
+  // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
+  // read out of another sentence ("the food court's closing early today") is chatter.
+  const poll = perLine.some((found) => found.filter((option) => option.chatty !== true).length >= 2);
   const seen = new Set<string>();
   const options: CompareItemInput[] = [];
   let total = 0;
   for (const option of perLine.flat()) {
+    if (poll && option.chatty === true) continue;
     const key = foldWords(option.text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
@@ -285,4 +379,9 @@ function withType(option: Option, type: string): Option {
       ? `${option.text} ${type.toLowerCase()}`
       : `${option.text.slice(0, at)} ${type.toLowerCase()}${option.text.slice(at)}`;
   return { text, diets: option.diets };
+}
+
+/** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
+function withHouseName(dish: Option, name: Option): Option {
+  return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };
 }

@@ -12,6 +12,10 @@ export interface FoodJudge {
   readsAsFood(text: string): boolean;
   /** Whether a text names only a kind of dish ("Soup", "Curry"), which can label the dish after it. */
   namesDishType?(text: string): boolean;
+  /** Whether a text names a kind of dish eaten as a meal, not as a side ("poke bowl", not "rice"). */
+  namesMealType?(text: string): boolean;
+  /** The words naming the kind of dish a short heading names ("ramen" in "Ramen Thursday"), or null. */
+  headingType?(text: string): string | null;
 }
 
 export interface OptionPatterns {
@@ -28,6 +32,15 @@ export interface OptionPatterns {
   section: ReadonlySet<string>;
   labelHeads: ReadonlySet<string>;
   dayOrDate: ReadonlySet<string>;
+  /** Words of a sentence, never of a dish's name (menu-words.json chatWords). */
+  chat: ReadonlySet<string>;
+  cuisines: ReadonlySet<string>;
+  /** "not pizza again": an option ruled out. */
+  negated: RegExp;
+  /** A line that starts with a field's label: "Date:", "Subtotal £51.70", "Basket – Comptoir". */
+  fieldStart: RegExp;
+  /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
+  allergenGroup: RegExp;
 }
 
 const cache = new WeakMap<MenuWords, OptionPatterns>();
@@ -36,9 +49,15 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
   const cached = cache.get(words);
   if (cached !== undefined) return cached;
   const fillers = alternation(words.fillers);
-  const edgeWords = alternation([...words.fillers, ...words.whenWords, ...words.dayWords]);
+  const edgeWords = alternation([
+    ...words.fillers,
+    ...words.whenWords,
+    ...words.dayWords,
+    ...words.venueWords,
+  ]);
   const nothing = new Set([
     ...words.sectionWords,
+    ...words.venueWords,
     ...words.cuisineWords,
     ...words.fillers,
     'the',
@@ -48,7 +67,11 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
   ]);
   const patterns: OptionPatterns = {
     words,
-    alternatives: new RegExp(`\\s+(?:${alternation(words.alternatives)})\\.?\\s+|\\s*\\/\\s*`, 'i'),
+    // "or", "vs", "/", and a dot or bullet between items of one line ("kafta · falafel · moussaka").
+    alternatives: new RegExp(
+      `\\s+(?:${alternation(words.alternatives)})\\.?\\s+|\\s*\\/\\s*|\\s[·•]\\s`,
+      'i',
+    ),
     listEnd: new RegExp(`^(?:${alternation(words.listEnds)})\\s+`, 'i'),
     // A day before the dish, as a column or a label: "MON  Bbq bun", "Tue – fish pie" (not "Sunday roast").
     leadingDay: new RegExp(
@@ -63,6 +86,12 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     section: new Set(words.sectionWords),
     labelHeads: new Set(words.labelHeads),
     dayOrDate: new Set([...words.dayWords, ...words.monthWords]),
+    chat: new Set(words.chatWords),
+    cuisines: new Set(words.cuisineWords),
+    negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),
+    // The label, then a colon, a dash, a price or a number, or nothing more.
+    fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
+    allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),
   };
   cache.set(words, patterns);
   return patterns;
@@ -84,6 +113,14 @@ export function saysNothing(text: string, p: OptionPatterns): boolean {
   const words = wordsOf(text).filter((word) => !/^\d+(?:st|nd|rd|th)?$/.test(word) && !p.dayOrDate.has(word));
   if (words.length === 0) return true;
   if (words.length <= 3 && p.labelHeads.has(words.at(-1)!)) return true;
+  // "Option B", "Choice 2": a label head and its letter or number.
+  if (words.length === 2 && p.labelHeads.has(words[0]!) && /^(?:[a-z]|\d{1,2})$/.test(words[1]!)) return true;
+  // Chat alone ("who's in", "thanks all"): words of a sentence, with fillers or headings beside them.
+  if (
+    words.some((word) => p.chat.has(word)) &&
+    words.every((word) => p.chat.has(word) || p.nothingWords.has(word))
+  )
+    return true;
   // Most texts have a word no heading, day or filler has: no need to try its phrases.
   if (!words.every((word) => p.nothingWords.has(word))) return false;
   return onlyPhrases(words.join(' '), p.nothing);
@@ -127,8 +164,9 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
 /**
  * The options one piece of text holds: its alternatives ("fish pie or lasagne", "tacos / pho"),
  * and with `asList` its comma list ("pizza, sushi or burritos"). Without `asList`, commas describe the
- * dish before them ("Fish & chips, mushy peas"), unless they enumerate what the dish is made of
- * ("Beetroot, lentil & feta salad": one word, then an "&" in the last part). Parentheses never split.
+ * dish before them ("Fish & chips, mushy peas, tartare"), unless they enumerate what one item is made
+ * of or comes with, the last joined by "&" or "and" ("Beetroot, lentil & feta salad", "Jerk chicken,
+ * rice & peas"). Parentheses never split.
  */
 export function splitOptions(text: string, asList: boolean, p: OptionPatterns): string[] {
   const { masked, restore } = maskParentheses(expandAbbreviations(text));
@@ -136,26 +174,20 @@ export function splitOptions(text: string, asList: boolean, p: OptionPatterns): 
   for (const alternative of masked.split(p.alternatives)) {
     const items = alternative.split(/\s*[,;]\s*/);
     if (asList || items.length === 1) parts.push(...items);
-    else if (wordsOf(items[0]!).length === 1 && /\s(?:&|and|n)\s/i.test(items.at(-1)!))
-      parts.push(alternative);
+    else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push(alternative);
     else parts.push(items[0]!);
   }
   return parts.map(restore).filter((part) => part.trim() !== '');
 }
 
 /**
- * Chat off an option's ends: "maybe pizza", "is it a gyros", "poke lol", "burritos today", and a tail
- * that is not food ("for the workshop", "at Gaucho"; "with chips" stays: it is part of the dish).
+ * Chat off an option's ends: "maybe pizza", "is it a gyros", "poke lol", "burritos today", the
+ * sentence before it ("do people want the chicken shawarma", "anyone want to split a pizza"), where
+ * it is bought ("the falafel truck"), and a tail that is not food ("for the workshop", "at Gaucho";
+ * "with chips" stays: it is part of the dish).
  */
 export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | undefined): string {
-  let trimmed = text.trim().replace(p.listEnd, '');
-  for (let previous = ''; previous !== trimmed; ) {
-    previous = trimmed;
-    trimmed = trimmed
-      .replace(p.fillerEdge, '')
-      .replace(/^(?:(?:a|an|the|some)\s+)+/i, '')
-      .trim();
-  }
+  let trimmed = trimEdges(withoutSentence(text.trim().replace(p.listEnd, ''), p, judge), p);
   const tail = p.trailingTail.exec(trimmed);
   if (tail !== null && tail.index > 0) {
     const rest = tail[1]!;
@@ -166,4 +198,82 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
     .replace(/[\s?!.,;:]+$/, '')
     .replace(/^\((.*)\)$/, '$1')
     .trim();
+}
+
+/** Fillers, times, days and where it is bought off an option's ends; articles and prepositions off its start. */
+function trimEdges(text: string, p: OptionPatterns): string {
+  let trimmed = text.trim();
+  for (let previous = ''; previous !== trimmed; ) {
+    previous = trimmed;
+    trimmed = trimmed
+      .replace(p.fillerEdge, '')
+      .replace(/^(?:(?:a|an|the|some|for|on|at|to|from|of|in|by)\s+)+/i, '')
+      .trim();
+  }
+  return trimmed;
+}
+
+/** A word, a hyphenated compound as one ("build-your-own"). */
+const WORD = /[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu;
+/** Between the words of a sentence and an option: "I'm thinking either the …". */
+/** Between a sentence's words and its option: "I'm thinking either the …", "anyone want to split a …". */
+const BETWEEN = new Set([
+  'a',
+  'an',
+  'the',
+  'some',
+  'either',
+  'maybe',
+  'perhaps',
+  'just',
+  'to',
+  'for',
+  'in',
+  'on',
+  'at',
+  'from',
+]);
+
+/**
+ * An option out of the sentence around it: after the sentence's first run of words ("do people want
+ * the chicken shawarma", "New choices are lamb tagine", "anyone want to split a pizza"), else, with a
+ * judge, before it ("burgers (beef, chicken or bean) let me know which", "Fish pie is back"), when
+ * that is food. "Toad in the hole" keeps its article: no sentence word comes before it. The words are
+ * read once, up to the option.
+ */
+export function withoutSentence(text: string, p: OptionPatterns, judge?: FoodJudge): string {
+  let first = -1;
+  let after = 0;
+  // A remark in brackets is the menu's, not the sentence's: its words are not read here.
+  for (const match of text.replace(/\([^()]*\)/g, (group) => ' '.repeat(group.length)).matchAll(WORD)) {
+    const word = foldWords(match[0].replace(/['’]/g, ''));
+    if (p.chat.has(word)) {
+      if (first < 0) first = match.index;
+      after = match.index + match[0].length;
+    } else if (first >= 0 && BETWEEN.has(word)) {
+      after = match.index + match[0].length;
+    } else if (first >= 0) {
+      // The option starts after the sentence's first run of words.
+      break;
+    }
+  }
+  if (first < 0) return text;
+  const rest = trimEdges(text.slice(after), p);
+  const leading = text.slice(0, first).trim() === '';
+  if (/\p{L}/u.test(rest)) {
+    // A sentence, then where the option is bought ("who's in for the chippy?"): no option.
+    if (saysNothing(rest, p)) return leading ? '' : text;
+    if (judge === undefined || judge.readsAsFood(rest)) return rest;
+  }
+  const before = trimEdges(text.slice(0, first).replace(/[\s,;:–—-]+$/, ''), p);
+  if (judge !== undefined && /\p{L}/u.test(before) && !saysNothing(before, p) && judge.readsAsFood(before))
+    return before;
+  return text;
+}
+
+/** Whether a text holds a word of a sentence ("who's in for 1pm", "anyone who wants a pint"). */
+export function holdsSentence(text: string, p: OptionPatterns): boolean {
+  for (const match of text.replace(/\([^()]*\)/g, ' ').matchAll(WORD))
+    if (p.chat.has(foldWords(match[0].replace(/['’]/g, '')))) return true;
+  return false;
 }

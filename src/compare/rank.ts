@@ -44,20 +44,19 @@ function dishHow(found: Extract<FoundResolution, { result: RecipeResult }>): str
  * product with no known serving among meals is listed as not ranked, with the reason; one plain
  * product never turns the comparison to per kg.
  */
-export function chooseFooting(found: FoundResolution[], servingOf: ServingOf | undefined): Footing {
+export function chooseFooting(
+  found: FoundResolution[],
+  servingOf: ServingOf | undefined,
+  /** The serving of a named dish's kind (servings.ts), so dishes of one kind share one serving. */
+  dishServingOf?: DishServingOf,
+): Footing {
   const dishes = found.filter(isDish);
   const products = found.filter((each): each is FoundProduct => !isDish(each));
   const served = products.map((each) => ({ each, serving: servingOf?.(each.result) ?? null }));
   if (dishes.length === 0 && served.every(({ serving }) => serving?.meal !== true)) {
     return productFooting(products);
   }
-  const placed: Placed[] = dishes.map((each) => ({
-    found: each,
-    kgCo2e: each.result.kgCo2ePerServing,
-    portionGrams: null,
-    extraNotes: [],
-    how: dishHow(each),
-  }));
+  const placed: Placed[] = dishes.map((each) => placeDish(each, dishServingOf));
   const notRanked: CompareResult['notRanked'] = [];
   for (const { each, serving } of served) {
     if (serving === null) {
@@ -87,6 +86,44 @@ export function chooseFooting(found: FoundResolution[], servingOf: ServingOf | u
       : 'Dishes compared per serving.',
     placed,
     notRanked,
+  };
+}
+
+/** A named dish's kind's serving: grams and how it is credited ("meal, FNDDS"); null when its kind is not known. */
+export type DishServingOf = (result: RecipeResult) => { grams: number; label: string } | null;
+
+/**
+ * A dish on the footing of its kind: a named dish whose recipe states its grams is served as dishes
+ * of its kind are (a curry as a 298 g meal, whether the catalog's recipe is for 390 g or 176 g, and
+ * whether it is named or built from its parts); a dish built from parts already is, and an
+ * ingredient list is the user's own serving.
+ */
+function placeDish(
+  each: Extract<FoundResolution, { result: RecipeResult }>,
+  dishServingOf: DishServingOf | undefined,
+): Placed {
+  const plain = {
+    found: each,
+    kgCo2e: each.result.kgCo2ePerServing,
+    portionGrams: null,
+    extraNotes: [],
+    how: dishHow(each),
+  };
+  if (each.takenAs !== 'dish' || dishServingOf === undefined) return plain;
+  const own = each.result.contributors.reduce(
+    (sum, contributor) => sum + (contributor.grams ?? Number.NaN),
+    0,
+  );
+  const kind = dishServingOf(each.result);
+  if (kind === null || !(own > 0) || Math.abs(kind.grams - own) < 1) return plain;
+  const grams = Math.round(kind.grams);
+  return {
+    ...plain,
+    kgCo2e: (each.result.kgCo2ePerServing * kind.grams) / own,
+    extraNotes: [
+      `Served as a ${grams} g serving (${kind.label}), as dishes of its kind are compared; the catalog's recipe is for ${Math.round(own)} g.`,
+    ],
+    how: `${dishHow(each)}, a ${grams} g serving (${kind.label})`,
   };
 }
 

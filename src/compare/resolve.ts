@@ -43,7 +43,7 @@ export async function resolveItem(
       return missed(input, [error]);
     }
   }
-  if (item.hint === 'dish') {
+  if (item.hint === 'dish' && understanding === undefined) {
     const [dish] = await Promise.allSettled([source.lookupRecipe(input, options)]);
     if (dish.status === 'fulfilled')
       return { status: 'found', input, takenAs: 'dish', reason: null, result: dish.value };
@@ -56,20 +56,61 @@ export async function resolveItem(
     return missed(input, [product.reason]);
   }
   if (understanding === undefined) return lookUp(input, input, source, options);
+  // "dish: …" and `/carbon recipe`: dishes only, read as any option is.
+  const kinds: Kinds = item.hint === 'dish' ? 'dish' : 'both';
   // What the option states is read from all of it; what is looked up leaves out a stated diet,
   // then, if that finds nothing, the description in brackets ("Beef pho (hot, served in flasks)").
   const asTyped = understanding.withoutDiet(input);
-  let typed = await lookUp(input, asTyped, source, options);
+  let typed = await lookUp(input, asTyped, source, options, kinds);
   const bare = asTyped
     .replace(/\([^()]*\)/g, ' ')
     .replace(/\s\+\s/g, ' with ')
     .replace(/\s+/g, ' ')
     .trim();
   if (typed.status === 'not_found' && bare !== asTyped && bare !== '') {
-    const again = await lookUp(input, bare, source, options);
+    const again = await lookUp(input, bare, source, options, kinds);
     if (again.status === 'found') typed = again;
   }
+  // A dish built from all its parts comes before a food found by setting some aside.
+  if (typed.status === 'not_found' && understanding.composer.compose(input) === null)
+    typed = (await withoutQualifier(input, bare || asTyped, source, options, understanding, kinds)) ?? typed;
   return understand(input, typed, understanding);
+}
+
+/** The catalog category of nuts and seeds (Agribalyse). */
+const NUTS = 'Nuts and seeds';
+/** At most this many words before a food are set aside to find it ("fresh mint lemonade"). */
+const MAX_SET_ASIDE = 2;
+
+/**
+ * A food named with a qualifier the catalog does not have ("pistachio baklava", "fresh mint
+ * lemonade"): the food without its first words, when they are a style or plant foods the reader
+ * knows. A stated meat, fish, dairy or egg, or a word the reader does not know (which may name the
+ * main: "burrata and tomatoes"), is never set aside. At most MAX_SET_ASIDE more lookups.
+ */
+async function withoutQualifier(
+  input: string,
+  text: string,
+  source: LookupSource,
+  options: LookupOptions,
+  understanding: Understanding,
+  kinds: Kinds,
+): Promise<Resolution | null> {
+  const words = text.split(/\s+/).filter((word) => word !== '');
+  for (let k = 1; k <= MAX_SET_ASIDE && k < words.length; k++) {
+    const setAside = words.slice(0, k).join(' ');
+    const reading = understanding.composer.read(setAside);
+    // Nuts are a flavour here ("pistachio baklava"); tofu, meat, fish, cheese and egg are what it is.
+    const flavour = (food: (typeof reading.mains)[number]) =>
+      food.kind === 'plant' || understanding.catalog.food(food.code)?.category === NUTS;
+    if (reading.template !== null || reading.unknown.length > 0 || !reading.mains.every(flavour)) return null;
+    const rest = words.slice(k).join(' ');
+    if (LINKING_WORDS.has(foldWords(words[k]!))) continue;
+    const again = await lookUp(input, rest, source, options, kinds);
+    if (again.status === 'found')
+      return { ...again, reason: `closest: "${setAside}" set aside, as the catalog has no such item` };
+  }
+  return null;
 }
 
 /**
@@ -77,15 +118,21 @@ export async function resolveItem(
  * word that is both ("chicken", "burger"): the closer match wins; on a tie the dish wins if it is
  * named as typed, because a channel choosing what to eat is choosing meals.
  */
+/** What an option is looked up as: a dish or a product, or ("dish: …", `/carbon recipe`) a dish only. */
+type Kinds = 'both' | 'dish';
+
 async function lookUp(
   input: string,
   text: string,
   source: LookupSource,
   options: LookupOptions,
+  kinds: Kinds = 'both',
 ): Promise<Resolution> {
   const [dish, product] = await Promise.allSettled([
     source.lookupRecipe(text, options),
-    source.lookupProduct(text, options),
+    kinds === 'dish'
+      ? Promise.reject(new NotFoundError('recipe', text))
+      : source.lookupProduct(text, options),
   ]);
   if (dish.status === 'fulfilled' && product.status === 'fulfilled') {
     const dishScore = dish.value.confidence ?? 1;

@@ -33,6 +33,12 @@ export const CuratedServingsSchema = z
         wweia: z.array(z.number().int().positive()).min(1),
         /** A food of the group is a meal on its own. */
         meal: z.boolean(),
+        /**
+         * A food of the group is a drink: one sold by the litre is served as the group's drink, never
+         * as a spoonful's portion; one sold by the kg (ground coffee, tea leaves, cocoa) is what a drink
+         * is made from and has no serving of its own.
+         */
+        drink: z.boolean().optional(),
         /** What the answer calls a serving of it: "a 248 g serving (sandwich)". */
         label: z.string().min(1),
         /**
@@ -60,6 +66,7 @@ export type CuratedServings = z.infer<typeof CuratedServingsSchema>;
 export const ServingGroupSchema = z.object({
   grams: z.number().positive(),
   meal: z.boolean(),
+  drink: z.boolean().optional(),
   label: z.string().min(1),
   wweia: z.array(z.number().int().positive()).min(1),
   /** The FNDDS portion description (or regular expression) the weights are of. */
@@ -113,8 +120,9 @@ export type ServingOf = (product: ProductResult) => ProductServing | null;
 
 /**
  * A meal's serving for a product of a meal category, never a per-ingredient portion (a quiche is not
- * an egg's 50 g); for an ingredient, its own FNDDS portion when data/portions.json knows it, else its
- * group's.
+ * an egg's 50 g); a drink's its group's (a latte is not a spoonful), and none for what a drink is made
+ * from (ground coffee); for an ingredient, its own FNDDS portion when data/portions.json knows it,
+ * else its group's.
  */
 export function productServings(servings: ServingsFile, portions: PortionWeights | undefined): ServingOf {
   const ingredientWords = new Set(servings.ingredients.words);
@@ -129,6 +137,14 @@ export function productServings(servings: ServingsFile, portions: PortionWeights
       return {
         grams: group.grams,
         meal: true,
+        text: servingText(group.grams, `${group.label}, ${SERVINGS_CREDIT}`),
+      };
+    }
+    if (group?.drink === true) {
+      if (product.unit !== 'L') return null;
+      return {
+        grams: group.grams,
+        meal: false,
         text: servingText(group.grams, `${group.label}, ${SERVINGS_CREDIT}`),
       };
     }

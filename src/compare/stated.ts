@@ -27,6 +27,8 @@ export interface StatedChecks {
   missing(reading: DishReading, answer: RecipeResult | ProductResult): StatedFood[];
   /** The first stated main food the answer leaves out, or null. */
   dropped(reading: DishReading, answer: RecipeResult | ProductResult): string | null;
+  /** Whether the answer's name states a meat or fish the option, stating none, does not. */
+  addsMeat(input: string, answer: RecipeResult | ProductResult): boolean;
 }
 
 /** Folded words, crudely singular, for comparing names with names. */
@@ -71,12 +73,23 @@ export function createStatedChecks(
     for (const plant of plantNames) folded = folded.replaceAll(` ${plant} `, ' ');
     return animalProducts.find((phrase) => folded.includes(` ${phrase} `));
   };
+  // "goat's cheese" is a cheese, not goat: a cheese named after its animal says no meat.
+  const namedCheeses = file.animalProducts.cheese
+    .filter((phrase) => phrase.includes(' '))
+    .map((phrase) => words(phrase).join(' '));
+  const withoutCheeses = (text: string): string => {
+    let folded = ` ${words(text.replace(/['’]s\b/g, 's')).join(' ')} `;
+    for (const cheese of namedCheeses) folded = folded.replaceAll(` ${cheese} `, ' cheese ');
+    return folded.trim();
+  };
   const meatIn = (texts: readonly string[]): string[] =>
-    [...new Set(texts.flatMap((text) => animalsIn(text)))].filter((animal) => animal !== MEAT_FREE);
+    [...new Set(texts.flatMap((text) => animalsIn(withoutCheeses(text))))].filter(
+      (animal) => animal !== MEAT_FREE,
+    );
 
   /** What the option asks: its diet, the animals it states, whether it states only meat-free foods. */
   const askedBy = (input: string, reading: DishReading) => {
-    const stated = new Set(animalsIn(input.replace(/\([^()]*\)/g, ' ')));
+    const stated = new Set(animalsIn(withoutCheeses(input.replace(/\([^()]*\)/g, ' '))));
     return {
       diet: reading.diet,
       animals: [...stated].filter((animal) => animal !== MEAT_FREE),
@@ -129,6 +142,11 @@ export function createStatedChecks(
 
     dropped(reading, answer) {
       return this.missing(reading, answer)[0]?.label ?? null;
+    },
+
+    addsMeat(input, answer) {
+      const asked = askedBy(input, { diet: null } as DishReading);
+      return asked.animals.length === 0 && !asked.meatFree && meatIn([answer.name]).length > 0;
     },
   };
 }

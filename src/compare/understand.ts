@@ -18,6 +18,8 @@ export interface Understanding {
   checks: StatedChecks;
   /** Whether a product is a meal on its own (servings.ts): a ready meal is not a bare food. */
   isMeal(product: ProductResult): boolean;
+  /** Whether a product has a serving at all (ground coffee has none: it is what a drink is made from). */
+  served(product: ProductResult): boolean;
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
   /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
@@ -33,6 +35,7 @@ interface Context {
   composed(): ComposedDish | null;
   checks: StatedChecks;
   isMeal(product: ProductResult): boolean;
+  served(product: ProductResult): boolean;
   catalog: Pick<FoodKnowledge, 'food'>;
 }
 
@@ -102,6 +105,19 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a guess by its ingredients',
+    why: 'A named dish found by what it is made of, not by its name, that adds a meat or fish the option never states ("garlic naan" answered with the tandoori chicken served with naan) is a guess: a dish of the type the option names, built from its parts, takes its place. A variant that keeps every word of the option ("Chicken katsu curry" for "katsu curry") is the dish itself.',
+    decide(context) {
+      const { input, typed, reading, composed, checks } = context;
+      if (typed.status !== 'found' || typed.takenAs !== 'dish' || !reading.byType) return null;
+      if (namedWithin(typed.result.name, input) || !checks.addsMeat(input, typed.result)) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `${typed.result.name} adds a meat it does not state`);
+    },
+  },
+  {
     name: 'drops a stated food',
     why: 'A stated food is never dropped: a named dish that leaves it out ("halloumi burger" answered with the veggie burger) gives way to the dish built with it, when the name names a dish type.',
     decide(context) {
@@ -121,11 +137,28 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
-    name: 'a dish, not its main food',
-    why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish. A bare word naming only the type ("chips", "side salad") stays the product.',
+    name: 'a diet a ready meal cannot show',
+    why: 'An option stating a diet ("yasai gyoza (vegetarian)", "vegan pizza") found as a ready meal whose name states neither the diet nor the foods the option names ("Chinese specialty or dumplings", "Pizza, vegetables") cannot be shown to keep it: the dish of its type built for that diet takes its place.',
     decide({ input, typed, reading, composed, isMeal }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || !isMeal(typed.result)) return null;
+      if (reading.diet === null || !reading.byType) return null;
+      const name = foldWords(typed.result.name);
+      const said = [reading.diet, ...reading.mains.filter((food) => !food.generic).map((food) => food.words)];
+      if (said.some((words) => words !== '' && name.includes(foldWords(words)))) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `${typed.result.name} does not say it is ${reading.diet}`);
+    },
+  },
+  {
+    name: 'a dish, not its main food',
+    why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
+    decide({ input, typed, reading, composed, isMeal, served }) {
       if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
-      if (reading.template === null || reading.mains.length === 0) return null;
+      if (reading.template === null || !reading.byType) return null;
+      // What a drink is made from has no serving ("Vietnamese iced coffee" is not ground coffee).
+      if (reading.mains.length === 0 && served(typed.result)) return null;
       const dish = composed();
       return dish === null ? null : asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
     },
@@ -164,6 +197,7 @@ export function understand(input: string, typed: Resolution, understanding: Unde
     },
     checks: understanding.checks,
     isMeal: (product) => understanding.isMeal(product),
+    served: (product) => understanding.served(product),
     catalog: understanding.catalog,
   };
   for (const rule of UNDERSTANDING_RULES) {

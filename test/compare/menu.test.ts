@@ -110,7 +110,7 @@ describe('readMenu: what people post', () => {
     ).toEqual(['pizza', 'sushi', 'burritos']);
   });
 
-  it('reads a caterer menu: descriptions after a dash or comma, prices, section labels', () => {
+  it('reads a caterer menu: descriptions after a dash or comma go, what an item comes with stays, prices, section labels', () => {
     const menu = [
       'Options from the caterer for Thursday:',
       '- Chicken katsu curry – panko chicken, sticky rice £9',
@@ -121,7 +121,8 @@ describe('readMenu: what people post', () => {
     ].join('\n');
     expect(names(menu)).toEqual([
       'Chicken katsu curry',
-      'Salmon teriyaki',
+      // "X, Y & Z" enumerates what one item is made of or comes with: it is one option, read whole.
+      'Salmon teriyaki, rice & greens',
       'Aubergine massaman (vegan)',
       'spring rolls',
       'prawn crackers',
@@ -155,6 +156,17 @@ describe('readMenu: what people post', () => {
       '((a, b) ',
       ' / ',
       'w/',
+      // The sentence, field, legend, allergen, house-name and label readers' shapes.
+      'do you want the ',
+      'Option 1: ',
+      '(Contains: milk, ',
+      ' · ',
+      '1/2 ',
+      'V = veg, ',
+      '| a | ',
+      '2x ',
+      'Soup of the day: ',
+      'Moo – beef burger – ',
     ];
     for (const shape of shapes) {
       const line = shape.repeat(Math.ceil(40_000 / shape.length)).slice(0, 40_000);

@@ -86,6 +86,11 @@ export interface CompareService {
   again(request: ComparisonRequest, context: HandlerContext): Promise<ChatCompareReply>;
   /** One name, taken as a dish or a product the way a comparison decides (src/compare/resolve.ts). */
   either(name: string, context: HandlerContext): Promise<Reply>;
+  /**
+   * A dish by name (`/carbon recipe`): the source's named dish; from the built-in catalog, one built
+   * from its parts when no named dish fits (src/compare/either.ts).
+   */
+  dish(name: string, context: HandlerContext): Promise<Reply>;
 }
 
 export interface CommandDefinition<Name extends string = string, Input = unknown> {

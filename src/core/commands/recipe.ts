@@ -1,7 +1,6 @@
 import { isIngredientList, MAX_RECIPE_TEXT_LENGTH } from '../../recipes/list-text.js';
 import { normaliseName } from '../command.js';
 import { InvalidInputError } from '../errors.js';
-import { runLookup } from '../lookup.js';
 import { defineCommand } from './define.js';
 import { familyOf, SURFACES } from './surface.js';
 import { typed } from './typed.js';
@@ -51,14 +50,11 @@ export const recipeCommand = defineCommand({
       hint: `Give a recipe name or an ingredient list, e.g. \`${typed(surface, 'recipe', 'name', 'lasagne')}\`.`,
     };
   },
-  handle: async (input: { text: string; list?: boolean }, { source, recipes }, { logger, signal }) => {
+  handle: async (input: { text: string; list?: boolean }, { recipes, compare }, context) => {
     const { text } = input;
-    // A form's text is a list whatever it reads like: its box is for ingredients.
-    if (input.list !== true && !isListText(text)) {
-      return runLookup({ type: 'lookup', kind: 'recipe', name: normaliseName(text) }, source, logger, {
-        signal,
-      });
-    }
+    // A form's text is a list whatever it reads like: its box is for ingredients. A name is the
+    // source's dish, or from the built-in catalog one built from its parts ("ramen with tofu").
+    if (input.list !== true && !isListText(text)) return compare.dish(normaliseName(text), context);
     // Lists are computed from the built-in catalog whatever the source, which only knows names.
     if ([...text].length > MAX_RECIPE_TEXT_LENGTH) {
       throw new InvalidInputError(`ingredient lists are limited to ${MAX_RECIPE_TEXT_LENGTH} characters`);

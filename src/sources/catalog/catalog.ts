@@ -352,6 +352,9 @@ export function createCatalog(
       // Unanswered, a food one word names says little about a sentence of other words ("put your
       // order in the thread"): the score counts as far as the catalog knows the words.
       const { tokens } = text.query(query);
+      // One word the matcher will not answer alone names no food by itself ("all", of "All-purpose
+      // flour"): a food it names is another's.
+      if (tokens.length <= 1) return 0;
       const known = tokens.filter(
         (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
       ).length;

@@ -43,10 +43,10 @@ describe('runShell', () => {
   });
 
   it('answers in input order even when lines arrive in one chunk', async () => {
-    const { output } = await drive('product oat milk\nproduct tofu\nrecipe soup\nhelp\n');
+    const { output } = await drive('product oat milk\nproduct tofu\nrecipe qwzx\nhelp\n');
     const oat = output.indexOf('Oat milk');
     const tofu = output.indexOf('No product found for "tofu"');
-    const soup = output.indexOf('No recipe found for "soup"');
+    const soup = output.indexOf('No recipe found for "qwzx"');
     const help = output.indexOf('Usage:');
     expect(oat).toBeGreaterThanOrEqual(0);
     expect(tofu).toBeGreaterThan(oat);

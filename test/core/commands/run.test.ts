@@ -54,9 +54,9 @@ describe('commandHandler: every command, one handler', () => {
   });
 
   it('words source failures through messages.ts, and an unexpected one as internal', async () => {
-    expect(await answer('recipe soup')).toMatchObject({
+    expect(await answer('recipe qwzx')).toMatchObject({
       type: 'error',
-      error: { code: 'not_found', text: 'No recipe found for "soup".' },
+      error: { code: 'not_found', text: 'No recipe found for "qwzx".' },
     });
     expect(await answer('product oat milk', memorySource({ fail: new UpstreamError('502') }))).toMatchObject({
       type: 'error',
@@ -80,6 +80,31 @@ describe('commandHandler: every command, one handler', () => {
     const long = await answer(`recipe ${'10g rice, '.repeat(500)}`, source);
     expect(long).toMatchObject({ type: 'error', error: { code: 'invalid_input' } });
     if (long.type === 'error') expect(long.error.text).toContain('4000 characters');
+  });
+
+  it('answers `recipe <name>` with a dish built from its parts when no named dish fits, and says so', async () => {
+    const catalog = createCatalogSource(loadCatalog());
+    const named = await answer('recipe lasagne', catalog);
+    expect(named).toMatchObject({ type: 'result', result: { kind: 'recipe', name: 'Lasagne' } });
+    // The catalog's ramen is made with chashu pork: ramen with tofu is not it.
+    const tofu = await answer('recipe ramen with tofu', catalog, 'cli');
+    expect(tofu.type).toBe('result');
+    if (tofu.type === 'result' && tofu.result.kind === 'recipe') {
+      expect(tofu.result.name).toBe('Ramen with tofu instead of chashu pork');
+      expect(tofu.result.contributors.map((each) => each.name).join(' ')).not.toMatch(/pork/i);
+    }
+    const built = await answer('recipe chicken shnitzel', catalog);
+    expect(built.type).toBe('result');
+    if (built.type === 'result') {
+      expect(built.result.name).toBe('Breaded dish with chicken');
+      expect(built.result.notes.join(' ')).toMatch(/Built from a breaded dish recipe with chicken/);
+    }
+    // A source that is not the built-in catalog answers names itself: nothing is built.
+    const api = { ...memorySource(), id: 'api' };
+    expect(await answer('recipe chicken shnitzel', api)).toMatchObject({
+      type: 'error',
+      error: { code: 'not_found' },
+    });
   });
 
   it('answers a bare name as a dish or a product, whichever a comparison would take it for', async () => {

@@ -1,0 +1,94 @@
+import { foldWords } from '../core/fold.js';
+import { type CleanLine, cleanLine, isPriced } from './menu-text.js';
+import { maskParentheses, type OptionPatterns } from './options.js';
+
+/**
+ * The lines of a posted message and what their structure says of them, before anything is judged
+ * as food: which are a menu's items (a bullet or number, a price, a day), which label what follows,
+ * which are a form's fields, a legend of marks or a heading. Linear in the message's length.
+ */
+
+/** Characters of a message read: Slack's limit for a message's text. */
+export const MAX_MESSAGE_LENGTH = 40_000;
+/**
+ * Segments of a sentence, and options of a segment, read: a line of a menu has a handful; a line
+ * with more is prose or junk, and reading it further would only cost time.
+ */
+export const MAX_PARTS = 24;
+
+export interface Line extends CleanLine {
+  /** The line as cleaned, in sentences. */
+  sentences: string[];
+  priced: boolean;
+  /** Starts with a day as a label: "Mon: …", "TUE  …". */
+  dayLabelled: boolean;
+  /** Has a colon label before its dish: "Sides: …", "Dessert: …". */
+  labelled: boolean;
+  /**
+   * A form's field or a message's header, never an option: "Date: Friday", "Restaurant: Mezze
+   * Palace", "Subtotal £51.70", "Subject: Sandwich platter quote".
+   */
+  field: boolean;
+  /** A legend of the menu's marks: "H = Healthier choice, V = vegetarian, GF = gluten free". */
+  legend: boolean;
+}
+
+export type Mark = 'listItem' | 'dayLabelled' | 'priced';
+
+const SENTENCE_END = /(?<=[.!?])\s+|(?<=[?!])(?=[^\s?!])/;
+/** "V = vegetarian", "GF = gluten free", "1 = gluten": a mark and what it means. */
+const LEGEND_ENTRY = /(?:^|[\s,;(])[\p{Lu}\d]{1,3}\s?[=:]\s?\p{L}/gu;
+
+export function linesOf(message: string, p: OptionPatterns): Line[] {
+  const lines: Line[] = [];
+  for (const raw of message.slice(0, MAX_MESSAGE_LENGTH).split(/\r\n|[\r\n\u2028\u2029]/)) {
+    const line = cleanLine(raw);
+    // An allergen statement is no part of the dish, and its colon labels nothing.
+    line.text = line.text.replace(p.allergenGroup, ' ').trim();
+    if (line.text === '') continue;
+    const dayLabelled = p.leadingDay.test(line.text);
+    const text = line.text.replace(p.leadingDay, '');
+    // A colon inside brackets ("(allergens: …)") labels nothing.
+    const outside = maskParentheses(text).masked;
+    lines.push({
+      ...line,
+      sentences: text
+        .split(SENTENCE_END)
+        .slice(0, MAX_PARTS)
+        .filter((sentence) => /\p{L}/u.test(sentence)),
+      priced: isPriced(text),
+      dayLabelled,
+      labelled: /^[^:]{1,40}:\s*\S/.test(outside) && !/^\S+:\/\//.test(outside),
+      field: p.fieldStart.test(foldedStart(text)),
+      legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
+    });
+  }
+  return lines;
+}
+
+/** The start of a line as its words, folded, with the punctuation that follows them kept. */
+function foldedStart(text: string): string {
+  const start = text.slice(0, 60);
+  const words = /^[\p{L}\s'’]+/u.exec(start)?.[0] ?? '';
+  return `${foldWords(words.replace(/['’]/g, ''))}${start.slice(words.length).trimStart() === '' ? '' : ` ${start.slice(words.length).trimStart()}`}`;
+}
+
+/** The marks a menu's items share: each that at least two lines have. */
+export function itemMarks(lines: readonly Line[]): Mark[] {
+  return (['listItem', 'dayLabelled', 'priced'] as const).filter(
+    (mark) => lines.filter((line) => line[mark] && !line.field && !line.legend).length >= 2,
+  );
+}
+
+/** A first line that titles the message: a heading word, a question, a colon, a long sentence. */
+export function isTitle(line: Line, p: OptionPatterns): boolean {
+  // A label and what it labels ("Option 1: beef brisket bap") is read: what follows says what it is.
+  if (line.listItem || line.priced || line.dayLabelled || (line.labelled && !line.introduces)) return false;
+  const words = foldWords(line.text.replace(/['’]/g, '')).split(' ');
+  return (
+    /[?!:@]/.test(line.text) ||
+    line.styledHeading ||
+    words.length >= 5 ||
+    words.some((word) => p.section.has(word) || (p.nothing.has(word) && word.length > 3))
+  );
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { foodJudge } from '../../src/compare/compare.js';
+import { readMenu } from '../../src/compare/menu.js';
+import { loadCatalog } from '../../src/sources/catalog/index.js';
+
+/**
+ * Shapes of posted menus the reader tells apart by their structure, each written for this test (not
+ * taken from the blind sets): the mechanism, not the case.
+ */
+const catalog = loadCatalog();
+const names = (message: string) =>
+  readMenu(message, foodJudge({ catalog: () => catalog })).options.map((option) => option.text);
+
+describe('readMenu: lines that are never options', () => {
+  it("drops a form's fields and a message's headers, whatever food their values name", () => {
+    const form = [
+      '*Lunch request* from @sam',
+      '*Date:* Tuesday 3 June',
+      '*Venue:* The Olive Tree',
+      '*Option A:* Chicken souvlaki with chips',
+      '*Option B:* Aubergine moussaka (V)',
+      '*Budget per head:* £15',
+      '*Notes:* tell me about allergies',
+    ].join('\n');
+    expect(names(form)).toEqual(['Chicken souvlaki with chips', 'Aubergine moussaka (vegetarian)']);
+    const email = [
+      'Fwd: Catering for Thursday – The Pie Shop',
+      'Subject: Pie platter quote',
+      '- Steak & ale pie £6',
+      '- Cheese & onion pie (V) £5',
+      'Subtotal £11',
+    ].join('\n');
+    expect(names(email)).toEqual(['Steak & ale pie', 'Cheese & onion pie (vegetarian)']);
+  });
+
+  it('drops a legend of marks and the allergen statements beside a dish', () => {
+    const menu = [
+      'V = vegetarian, VG = vegan, N = contains nuts',
+      '- Chicken ruby (1, 7) £9',
+      '- Lamb pie (Contains: gluten, milk, celery) £8',
+      '- Okra fries (VG) £5',
+      'Allergen key: 1 = gluten, 7 = milk',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Chicken ruby', 'Lamb pie', 'Okra fries (vegan)']);
+  });
+
+  it('drops a markdown heading among a menu of items, and chat around them', () => {
+    const menu = ['## Taco Tuesday 🌮', '- Fish tacos', '- Mushroom tacos (VG)', 'orders in by 11 pls'].join(
+      '\n',
+    );
+    expect(names(menu)).toEqual(['Fish tacos', 'Mushroom tacos (vegan)']);
+  });
+
+  it('drops a line of chatter in a plain message rather than rank it, however food-like its words', () => {
+    const message = [
+      'Lunch ideas for Friday?',
+      'Pad thai',
+      'Chicken katsu curry',
+      'who wants coffee after',
+      'please fill the spreadsheet, link in the thread',
+    ].join('\n');
+    expect(names(message)).toEqual(['Pad thai', 'Chicken katsu curry']);
+  });
+
+  it('drops an option out of a sentence beside the poll, and one ruled out', () => {
+    expect(names('laksa or pho? the noodle bar shuts early on fridays')).toEqual(['laksa', 'pho']);
+    expect(names('can we do sushi this time? or poke. not pizza again pls 😭')).toEqual(['sushi', 'poke']);
+  });
+});
+
+describe('readMenu: where the dish is in a line', () => {
+  it('reads the option out of the sentence around it, and where it is bought', () => {
+    expect(
+      names('quick q — do people want the chicken shawarma or the falafel wraps for the offsite?'),
+    ).toEqual(['chicken shawarma', 'falafel wraps']);
+    expect(names("who's in for the chippy? cod & chips, sausage & chips or a battered halloumi")).toEqual([
+      'cod & chips',
+      'sausage & chips',
+      'battered halloumi',
+    ]);
+    expect(names('Lunch tomorrow — thinking either the burrito van or the ramen place?')).toEqual([
+      'burrito',
+      'ramen',
+    ]);
+  });
+
+  it('reads a house name before its dish as the dish, with the name beside it', () => {
+    const menu = [
+      '| # | Burger | Price |',
+      '|---|---|---|',
+      '| 1 | Moo Moo – double beef cheeseburger | £13 |',
+      '| 2 | Hen Party – crispy chicken burger | £12 |',
+      '| 3 | Garden Classic – halloumi burger (V) | £11 |',
+    ].join('\n');
+    expect(names(menu)).toEqual([
+      'double beef cheeseburger (Moo Moo)',
+      'crispy chicken burger (Hen Party)',
+      'halloumi burger (Garden Classic) (vegetarian)',
+    ]);
+  });
+
+  it('keeps what an unknown name is made of beside it, and a known dish alone', () => {
+    const menu = [
+      '1) Margherita - tomato, mozzarella, basil - £9',
+      '2) Capricciosa - ham, artichoke, mushroom, olives - £12',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Margherita', 'Capricciosa (ham, artichoke, mushroom, olives)']);
+  });
+
+  it('takes a kind of dish that labels a line as part of its dish', () => {
+    const board = [
+      'Soup of the week: pea & mint 🌱',
+      'Sandwich of the week: coronation chicken',
+      'Pizza: nduja or four cheese',
+    ].join('\n');
+    expect(names(board)).toEqual([
+      'pea & mint soup (vegan)',
+      'coronation chicken sandwich',
+      'nduja pizza',
+      'four cheese pizza',
+    ]);
+  });
+
+  it('reads options after a label that introduces them, whatever separates them', () => {
+    expect(names('burger night: smash burger or bean burger?')).toEqual(['smash burger', 'bean burger']);
+    expect(names('Turkish tonight? Options: lahmacun · adana kebab · lentil soup')).toEqual([
+      'lahmacun',
+      'adana kebab',
+      'lentil soup',
+    ]);
+    expect(names('Option 1: Beef brisket bap\nOption 2: Jackfruit bap (VG)\nDeadline: Wed 5pm')).toEqual([
+      'Beef brisket bap',
+      'Jackfruit bap (vegan)',
+    ]);
+  });
+
+  it("reads an order's counts, fractions and weights as no part of the dish", () => {
+    const basket = [
+      'Basket – Grill House',
+      '2x Half chicken 1/2 w/ fries £12',
+      '1 × Ribeye 10oz £24',
+      '10pc wings £9',
+    ].join('\n');
+    expect(names(basket)).toEqual(['Half chicken with fries', 'Ribeye', 'wings']);
+  });
+
+  it('keeps a kind of food beside a food as one of the choices, not alone', () => {
+    expect(names('BBQ or Lebanese for the team lunch?')).toEqual(['BBQ', 'Lebanese']);
+    expect(names('thai or indian tonight?')).toEqual([]);
+  });
+
+  it('drops a remark in brackets that is not food, keeps one that is', () => {
+    const menu = [
+      '- pizza (someone said 3 larges)',
+      '- wings (lemon pepper)',
+      '- salad (if anyone is being good)',
+    ].join('\n');
+    expect(names(menu)).toEqual(['pizza', 'wings (lemon pepper)', 'salad']);
+  });
+
+  it('takes the kind of dish a heading names to the items under it, not to a poll of kinds', () => {
+    const menu = [
+      '🍜 Ramen Thursday 🍜',
+      'Tonkotsu — pork broth, chashu, egg',
+      'Shoyu — chicken broth',
+      'Vegan miso — tofu, corn',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Tonkotsu ramen', 'Shoyu ramen', 'Vegan miso ramen']);
+    expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
+  });
+
+  it("reads '#1' numbering and a chat log's times as no part of the dish", () => {
+    expect(names('#1 Smash burger\n#2 Crispy chicken sandwich\nvote with the number!')).toEqual([
+      'Smash burger',
+      'Crispy chicken sandwich',
+    ]);
+    expect(names('[12:03] Sam: pizza?\n[12:05] Priya: burritos!!\n[12:06] Al: ramen')).toEqual([
+      'pizza',
+      'burritos',
+      'ramen',
+    ]);
+  });
+});
