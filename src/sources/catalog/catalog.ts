@@ -235,6 +235,7 @@ export function createCatalog(
           query,
           displayQuery(query),
           answer === null ? null : { ...answer, code: products[answer.entry]!.code },
+          result.parsed,
         ) ?? null;
       if (study !== null && 'result' in study) return study.result;
       if (result.answer === null) {

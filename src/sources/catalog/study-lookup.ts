@@ -9,7 +9,7 @@ import type { FiguresTable } from '../../figures/table.js';
 import type { Lexicon } from './lexicon.js';
 import type { FoodMatcher, MatchAnswer } from './matcher.js';
 import { StudyNames } from './study-names.js';
-import type { TextNormaliser } from './text.js';
+import type { QueryText, TextNormaliser } from './text.js';
 
 /** What a product query naming a study's entry comes to (figures/study-answer.ts). */
 export type StudyLookup =
@@ -32,7 +32,13 @@ export function createStudyLookup(
   lexicon: Lexicon,
   productMatcher: FoodMatcher,
   recipeMatcher: FoodMatcher,
-): (query: string, displayed: string, answer: (MatchAnswer & { code: string }) | null) => StudyLookup {
+): (
+  query: string,
+  displayed: string,
+  answer: (MatchAnswer & { code: string }) | null,
+  /** The query as the product matcher read it, when it did. */
+  read?: QueryText,
+) => StudyLookup {
   const names = new StudyNames(
     figures.entries(),
     text,
@@ -47,8 +53,8 @@ export function createStudyLookup(
         .flatMap((group) => Object.values(group.values).flat()),
     ]),
   );
-  return (query, displayed, answer) => {
-    const parsed = text.query(query);
+  return (query, displayed, answer, read) => {
+    const parsed = read ?? text.query(query);
     if (productMatcher.namesNonFood(parsed)) return null;
     const named = names.named(parsed);
     if (named.length === 0) return null;
