@@ -95,6 +95,15 @@ describe("a study's own entry for a food the catalog lacks", () => {
     expect(view.swap).toBeNull();
   });
 
+  it("refuses, as a schema, a study's answer that carries a category, a comparison or a swap", () => {
+    const result = studyProductResult(figures, 'cottage cheese', [cottage]);
+    expect(ProductResultSchema.safeParse({ ...result, category: 'Cheese and similar' }).success).toBe(false);
+    expect(ProductResultSchema.safeParse({ ...result, withoutFigure: [] }).success).toBe(false);
+    expect(
+      ProductResultSchema.safeParse({ ...result, catalogHasFood: true, category: 'Cheese' }).success,
+    ).toBe(true);
+  });
+
   it('says which study has no entry either, and sets a level on the catalog scale', () => {
     const halloumi = studyProductResult(figures, 'halloumi', [entry('clark-2022', 'Halloumi cheese')]);
     expect(halloumi.withoutFigure).toEqual(['ADEME Agribalyse 3.2', 'Poore & Nemecek 2018']);
