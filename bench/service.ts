@@ -13,14 +13,18 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { createServiceCompare } from '../src/app/service-compare.js';
 import { MemoryStateStore } from '../src/core/state/memory-store.js';
 import type { StateStore } from '../src/core/state/store.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { RateLimiter } from '../src/ops/rate-limit.js';
 import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
-import { type Catalog, loadCatalog } from '../src/sources/catalog/index.js';
+import { type Catalog, createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { SqlStateStore } from '../src/store/sql-state-store.js';
 import { catalogFiles, compare, fmt, openBenchPostgres, root, rows, settings, startBare } from './lib.js';
+
+/** Comparisons and dish names as `carbon serve` is given them: /recipe reads names through them. */
+const compareOver = (catalog: Catalog) => createServiceCompare(createCatalogSource(catalog), silentLogger());
 
 const SETTINGS = settings({ durationS: 10, rounds: 3 });
 const KEY = 'bench-key-not-secret';
@@ -199,10 +203,16 @@ export async function run(): Promise<string> {
   const catalog = loadCatalog();
   const queries = buildQueries(1_500);
 
-  const warm = createService({ catalog, keys: [KEY], logger: silentLogger() });
+  const warm = createService({ catalog, compare: compareOver(catalog), keys: [KEY], logger: silentLogger() });
   // Limits on: counted in this process's memory (one `carbon serve`), and in PostgreSQL (replicas).
   const limited = (store: StateStore, lease: number) =>
-    createService({ catalog, keys: [KEY], logger: silentLogger(), limiter: countingLimiter(store, lease) });
+    createService({
+      catalog,
+      compare: compareOver(catalog),
+      keys: [KEY],
+      logger: silentLogger(),
+      limiter: countingLimiter(store, lease),
+    });
   const limitedMemory = limited(new MemoryStateStore(), 1);
   const postgres = await openBenchPostgres();
   const shared =
@@ -222,11 +232,23 @@ export async function run(): Promise<string> {
   const sharedTargets = [];
   for (const { label, service } of shared)
     sharedTargets.push({ label, port: (await service.listen(0, '127.0.0.1')).port });
-  const cold = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
+  const cold = createService({
+    catalog,
+    compare: compareOver(catalog),
+    keys: [KEY],
+    logger: silentLogger(),
+    cacheSize: 0,
+  });
   const warmPort = (await warm.listen(0, '127.0.0.1')).port;
   const coldPort = (await cold.listen(0, '127.0.0.1')).port;
   // For cold lookups: sent only names no request has sent yet (see below).
-  const coldNew = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
+  const coldNew = createService({
+    catalog,
+    compare: compareOver(catalog),
+    keys: [KEY],
+    logger: silentLogger(),
+    cacheSize: 0,
+  });
   const freshPort = (await coldNew.listen(0, '127.0.0.1')).port;
 
   // One pass over the queries: the status mix, and the body size the bare server must match.

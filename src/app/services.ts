@@ -5,6 +5,7 @@ import { loadEquivalences } from '../compare/equivalence.js';
 import type { CommandServices } from '../core/commands/define.js';
 import { type Dataset, loadDatasets } from '../core/datasets.js';
 import type { LookupSource } from '../core/source.js';
+import type { RecipeComputer } from '../recipes/compute.js';
 import { fnddsPortionWeights, ingredientListEstimator } from '../recipes/for-compare.js';
 import { lazyRecipeComputer } from '../recipes/handle.js';
 import { loadPortionTable } from '../recipes/portions.js';
@@ -22,8 +23,30 @@ export function createCommandServices(
   options: Pick<CommandServices, 'upstreamCallsPerCommand' | 'telemetry'> = {},
 ): CommandServices {
   const recipes = lazyRecipeComputer();
+  let datasets: readonly Dataset[] | null = null;
+  return {
+    source,
+    recipes: { compute: (list) => recipes().compute(list) },
+    compare: createChatCompareHandlers(compareDependencies(source, logger, recipes)),
+    datasets: () => {
+      datasets ??= loadDatasets();
+      return datasets;
+    },
+    ...options,
+  };
+}
+
+/**
+ * What comparisons, menus and dishes are answered with (src/compare), built here only: for the
+ * commands above and for `carbon serve` (service-compare.ts). Built on first use, then kept.
+ */
+export function compareDependencies(
+  source: LookupSource,
+  logger: Logger,
+  recipes: () => RecipeComputer = lazyRecipeComputer(),
+): () => CompareDeps {
   let compareDeps: CompareDeps | null = null;
-  const deps = (): CompareDeps => {
+  return () => {
     compareDeps ??= {
       source,
       logger,
@@ -34,16 +57,5 @@ export function createCommandServices(
       catalog: () => loadCatalog(),
     };
     return compareDeps;
-  };
-  let datasets: readonly Dataset[] | null = null;
-  return {
-    source,
-    recipes: { compute: (list) => recipes().compute(list) },
-    compare: createChatCompareHandlers(deps),
-    datasets: () => {
-      datasets ??= loadDatasets();
-      return datasets;
-    },
-    ...options,
   };
 }

@@ -29,7 +29,13 @@ export function productBody(result: ProductResult): ServedProductBody {
   };
 }
 
-export function recipeBody(result: RecipeResult): ServedRecipeBody {
+/** How a recipe body's dish was taken (its `taken_as` and `how_taken`). */
+export interface Taken {
+  takenAs: ServedRecipeBody['taken_as'];
+  how: string | null;
+}
+
+export function recipeBody(result: RecipeResult, taken: Taken): ServedRecipeBody {
   return {
     recipe_name: result.name,
     kg_co2_per_kg: result.kgCo2ePerServing,
@@ -50,5 +56,7 @@ export function recipeBody(result: RecipeResult): ServedRecipeBody {
     notes: result.notes,
     source: { label: result.source.label, attribution: result.source.attribution ?? null },
     sources: result.sources ?? [],
+    taken_as: taken.takenAs,
+    how_taken: taken.how,
   };
 }

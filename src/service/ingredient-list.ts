@@ -40,7 +40,7 @@ export type ServedIngredientListBody = z.infer<typeof ServedIngredientListBodySc
 export function ingredientListBody(result: IngredientListResult): ServedIngredientListBody {
   const list = result.ingredientList;
   return {
-    ...recipeBody(result),
+    ...recipeBody(result, { takenAs: 'ingredient list', how: null }),
     ingredient_list: {
       servings: list.servings,
       servings_stated: list.servingsStated,

@@ -48,12 +48,18 @@ export function keyLimits(
   };
 }
 
-/** A response's outcome as the metrics count it (core's error codes; `ok` for an answer). */
-export function outcomeOf(status: number): Outcome {
-  switch (status) {
+/**
+ * A response's outcome as the metrics count it (core's error codes; `ok` for an answer; `too_few` for
+ * a comparison that ranked fewer than two options).
+ */
+export function outcomeOf(prepared: Prepared): Outcome {
+  if (prepared.outcome !== undefined) return prepared.outcome;
+  switch (prepared.status) {
     case 200:
       return 'ok';
     case 400:
+    case 413:
+    case 415:
       return 'invalid_input';
     case 401:
       return 'api_key_refused';

@@ -1,4 +1,5 @@
 import { maxHeaderSize, type OutgoingHttpHeaders, STATUS_CODES } from 'node:http';
+import type { Outcome } from '../ops/metrics.js';
 import type { ErrorBody, ErrorCode } from './schemas.js';
 
 /** A response ready to write: serialised once, so cached answers cost no JSON.stringify. */
@@ -6,9 +7,13 @@ export interface Prepared {
   readonly status: number;
   readonly headers: OutgoingHttpHeaders;
   readonly body: Buffer;
+  /** How the metrics count it, where its status alone does not say (limits.ts outcomeOf). */
+  readonly outcome?: Outcome;
 }
 
 export const ALLOW = 'GET, HEAD';
+/** The one method of the routes that take a body (POST /menu). */
+export const ALLOW_POST = 'POST';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -39,8 +44,10 @@ export function prepareError(
   message: string,
   suggestions: readonly string[] = [],
   extra: OutgoingHttpHeaders = {},
+  /** Fields after the four every error has (a comparison's document, for `too_few`). */
+  more: Omit<ErrorBody['error'], 'status' | 'code' | 'message' | 'suggestions'> = {},
 ): Prepared {
-  const body: ErrorBody = { error: { status, code, message, suggestions: [...suggestions] } };
+  const body: ErrorBody = { error: { status, code, message, suggestions: [...suggestions], ...more } };
   return prepareJson(status, body, extra);
 }
 
@@ -53,7 +60,7 @@ export const UNAUTHORIZED = prepareError(
 export const NOT_FOUND_PATH = prepareError(
   404,
   'not_found',
-  'No such endpoint. Use GET /impact/product?product=…, GET /product?product=… or GET /recipe?recipe=….',
+  'No such endpoint. Use GET /impact/product?product=…, GET /product?product=…, GET /recipe?recipe=…, GET /compare?options=… or POST /menu.',
 );
 export const METHOD_NOT_ALLOWED = prepareError(
   405,
@@ -61,6 +68,13 @@ export const METHOD_NOT_ALLOWED = prepareError(
   'Only GET and HEAD are supported.',
   [],
   { allow: ALLOW },
+);
+export const POST_ONLY = prepareError(
+  405,
+  'method_not_allowed',
+  'Only POST is supported: send the menu as the body.',
+  [],
+  { allow: ALLOW_POST },
 );
 export const INTERNAL = prepareError(500, 'internal', 'Something went wrong on our side. Try again later.');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompareResultSchema, TakenAsSchema } from '../compare/model.js';
 import {
   ComparisonSchema,
   FigureSourceSchema,
@@ -69,11 +70,22 @@ export const ServedRecipeBodySchema = RecipeBodySchema.extend({
   source: SourceBodySchema,
   /** Every dataset's per-serving figure for the dish, the headline first. */
   sources: z.array(FigureSourceSchema),
+  /**
+   * How the name was taken, as a comparison's `takenAs` says it: the catalog's named dish, a dish
+   * built from its parts (`composed dish`, "ramen with tofu" when no named dish fits), or the
+   * ingredient list sent.
+   */
+  taken_as: TakenAsSchema.exclude(['product']),
+  /** How it was built or changed ("a curry recipe with beef"); null when taken as it is. */
+  how_taken: z.string().nullable(),
 });
 export type ServedRecipeBody = z.infer<typeof ServedRecipeBodySchema>;
 
 export const ErrorCodeSchema = z.enum([
   'invalid_parameter',
+  'invalid_body',
+  'too_few',
+  'unsupported_media_type',
   'unauthorized',
   'not_found',
   'not_in_trial',
@@ -93,6 +105,8 @@ export const ErrorBodySchema = z.object({
     message: z.string(),
     /** Names to try instead; empty unless a lookup missed. */
     suggestions: z.array(z.string()),
+    /** `too_few` only: the comparison document, as `carbon compare --json` prints it. */
+    comparison: CompareResultSchema.optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

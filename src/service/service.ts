@@ -3,34 +3,36 @@ import type { AddressInfo, Socket } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
-import { InvalidInputError, NotFoundError } from '../core/errors.js';
 import type { Limiter } from '../core/limits.js';
-import { toErrorView } from '../core/messages.js';
 import { type Metrics, metricsHandler } from '../ops/metrics.js';
 import { Probes } from '../ops/probes.js';
-import { MAX_RECIPE_TEXT_LENGTH } from '../recipes/list-text.js';
 import { splitTarget } from '../server/request-target.js';
 import type { Catalog } from '../sources/catalog/types.js';
-import { productBody, recipeBody } from './bodies.js';
-import { createListAnswerer } from './ingredient-list.js';
+import type { ServiceCompare } from './compare.js';
+import { COMPARE_PATH, MENU_PATH, registerComparisons } from './compare-routes.js';
 import { KeyRing } from './keys.js';
-import { keyLimits, outcomeOf } from './limits.js';
-import { nameFromParam, readParam } from './query.js';
+import { keyLimits } from './limits.js';
+import { LOOKUP_PATHS, registerLookups } from './lookups.js';
+import { createResponder, pathOf } from './respond.js';
 import {
   clientErrorResponse,
   INTERNAL,
   METHOD_NOT_ALLOWED,
   NOT_FOUND_PATH,
+  POST_ONLY,
   type Prepared,
-  prepareError,
   prepareJson,
   rawHttp,
-  UNAUTHORIZED,
 } from './responses.js';
 import type { HealthBody } from './schemas.js';
 
 export interface ServiceOptions {
   catalog: Catalog;
+  /**
+   * Comparisons, menus and dish names, answered as `/carbon compare`, "Rate this menu" and
+   * `/carbon recipe` answer them (built by the app: src/app/service-compare.ts).
+   */
+  compare: ServiceCompare;
   /** Accepted values of the x-api-key header; at least one. */
   keys: string[];
   logger: Logger;
@@ -61,72 +63,10 @@ const CLOSE_GRACE_MS = 2_000;
 /** How long a socket that got a client-error answer may linger for the peer to read it. */
 const CLIENT_ERROR_LINGER_MS = 2_000;
 
-interface LookupRoute {
-  param: 'product' | 'recipe';
-  /** The command kind metrics count it as. */
-  kind: 'product' | 'recipe';
-  /** The longest value taken as sent; names are held to MAX_NAME_LENGTH whatever this says. */
-  maxLength?: number;
-  /** Whether a value that reads as an ingredient list is computed (the /recipe extension). */
-  lists?: true;
-  lookup(catalog: Catalog, name: string): Prepared;
-}
-
-const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRoute>([
-  [
-    '/impact/product',
-    {
-      param: 'product',
-      kind: 'product',
-      lookup: (catalog, name) => prepareJson(200, productBody(catalog.findProduct(name))),
-    },
-  ],
-  [
-    '/product',
-    {
-      param: 'product',
-      kind: 'product',
-      lookup: (catalog, name) => prepareJson(200, productBody(catalog.findTrialMilk(name))),
-    },
-  ],
-  [
-    '/recipe',
-    {
-      param: 'recipe',
-      kind: 'recipe',
-      maxLength: MAX_RECIPE_TEXT_LENGTH,
-      lists: true,
-      lookup: (catalog, name) => prepareJson(200, recipeBody(catalog.findRecipe(name))),
-    },
-  ],
-]);
-
 /** The paths that answer without a key: the health check and the operator's probes and metrics. */
 const OPEN_PATHS = ['/healthz', '/livez', '/readyz', '/metrics'];
-
-/**
- * Misses are answers too: they depend only on the catalog, so they are cached like hits.
- *
- * The sentence is the bot's own (core/messages.ts toErrorView), so the API and the chat adapters word
- * a miss alike. The pointers to other endpoints are added here: they name this API's paths, which
- * chat users never see, and toErrorView's hints (bot commands, CARBON_API_BASE_URL) mean nothing to
- * an API client, so they are not used.
- */
-function notFound(path: string, error: NotFoundError): Prepared {
-  const { text } = toErrorView(error);
-  if (path === '/product') {
-    const trial = error.outOfScope === 'trial_milk_only';
-    return prepareError(
-      404,
-      trial ? 'not_in_trial' : 'not_found',
-      trial
-        ? `${text} Use GET /impact/product for any other product.`
-        : `${text} GET /product covers milks only; GET /impact/product covers all products.`,
-      error.suggestions,
-    );
-  }
-  return prepareError(404, 'not_found', text, error.suggestions);
-}
+/** The keyed paths read by GET (and HEAD). */
+const GET_PATHS: readonly string[] = [...LOOKUP_PATHS, COMPARE_PATH];
 
 /**
  * `carbon serve`: the built-in catalog behind the lookup API's contract, on Fastify (the framework
@@ -142,81 +82,12 @@ export function createService(options: ServiceOptions): Service {
   const health: HealthBody = { status: 'ok', catalog: { ...catalog.stats } };
   const HEALTH = prepareJson(200, health, { 'cache-control': 'no-store' });
 
-  const answerList = createListAnswerer(catalog);
-  const { limiter, metrics } = options;
+  const { limiter, metrics, compare } = options;
   const probes = options.probes ?? new Probes([]);
   const limited = limiter === undefined ? null : keyLimits(limiter, logger, metrics);
-
-  function fromCache(key: string): Prepared | undefined {
-    if (cache === null) return undefined;
-    const cached = cache.get(key);
-    metrics?.cache('service', cached !== undefined);
-    return cached;
-  }
-
-  function answer(path: string, route: LookupRoute, rawQuery: string): Prepared {
-    let name: string;
-    try {
-      const value = readParam(rawQuery, route.param, route.maxLength ?? Number.POSITIVE_INFINITY);
-      if (route.lists) {
-        // Keyed like names: a name already in normal form hits the cache before any list check, and
-        // a value is a list or not whatever its key, so a list and a name never share one.
-        const key = `${path}\n${value}`;
-        const cached = fromCache(key);
-        if (cached !== undefined) return cached;
-        const list = answerList(value);
-        if (list !== null) {
-          cache?.set(key, list);
-          return list;
-        }
-      }
-      name = nameFromParam(value, route.param);
-    } catch (error) {
-      if (error instanceof InvalidInputError) {
-        return prepareError(400, 'invalid_parameter', `Invalid query: ${error.reason}.`);
-      }
-      throw error;
-    }
-    const key = `${path}\n${name}`;
-    const cached = fromCache(key);
-    if (cached !== undefined) return cached;
-    let prepared: Prepared;
-    try {
-      prepared = route.lookup(catalog, name);
-    } catch (error) {
-      if (error instanceof NotFoundError) prepared = notFound(path, error);
-      else if (error instanceof InvalidInputError) {
-        return prepareError(400, 'invalid_parameter', `Invalid ${route.param} name: ${error.reason}.`);
-      } else {
-        // Internals stay in the log; the client only learns that it was our fault.
-        logger.error({ err: error, path, [route.param]: name }, 'lookup failed unexpectedly');
-        return INTERNAL;
-      }
-    }
-    cache?.set(key, prepared);
-    return prepared;
-  }
-
-  function send(request: FastifyRequest, reply: FastifyReply, prepared: Prepared, started: number): void {
-    // The answer is a prepared buffer with its headers: written straight to the response, which
-    // skips Fastify's reply pipeline (serialisers, hooks) that has nothing to do here. For HEAD,
-    // node:http drops the body and keeps the headers.
-    reply.hijack();
-    reply.raw.writeHead(prepared.status, prepared.headers);
-    reply.raw.end(prepared.body);
-    if (logger.isLevelEnabled('debug')) {
-      // The path only: query values are the client's business and headers may carry the key.
-      logger.debug(
-        {
-          method: request.method,
-          path: pathOf(request.url),
-          status: prepared.status,
-          durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-        },
-        'request',
-      );
-    }
-  }
+  const responder = createResponder(keyRing, limited, logger, metrics);
+  const send = (request: FastifyRequest, reply: FastifyReply, prepared: Prepared, started: number) =>
+    responder.send(request, reply, prepared, started);
 
   const app = Fastify({
     logger: false,
@@ -239,27 +110,8 @@ export function createService(options: ServiceOptions): Service {
     return503OnClosing: false,
   });
 
-  for (const [path, route] of LOOKUP_ROUTES) {
-    // GET routes answer HEAD too (Fastify's exposeHeadRoutes); Node drops the body.
-    app.get(path, (request, reply) => {
-      const started = performance.now();
-      const presented = request.headers['x-api-key'];
-      const key = typeof presented === 'string' ? presented : undefined;
-      const respond = (prepared: Prepared) => {
-        send(request, reply, prepared, started);
-        metrics?.command(
-          'service',
-          route.kind,
-          outcomeOf(prepared.status),
-          (performance.now() - started) / 1000,
-        );
-      };
-      if (!keyRing.accepts(key)) return respond(UNAUTHORIZED);
-      // Without limits the answer stays synchronous: a cache hit is one write.
-      if (limited === null) return respond(answer(path, route, queryOf(request.url)));
-      return limited(key!).then((refusal) => respond(refusal ?? answer(path, route, queryOf(request.url))));
-    });
-  }
+  registerLookups(app, responder, { catalog, compare, logger, cache, metrics });
+  registerComparisons(app, responder, compare, logger);
   app.get('/healthz', (request, reply) => send(request, reply, HEALTH, performance.now()));
   // The operator's: liveness, readiness (the database, not stopping) and Prometheus metrics. No key:
   // probes and scrapers hold none; like /healthz they reveal nothing about clients or queries.
@@ -275,8 +127,13 @@ export function createService(options: ServiceOptions): Service {
   if (metrics !== undefined) app.get('/metrics', raw(metricsHandler(metrics)));
   app.setNotFoundHandler((request, reply) => {
     const { path } = splitTarget(request.url);
-    const known = OPEN_PATHS.includes(path) || LOOKUP_ROUTES.has(path);
-    send(request, reply, known ? METHOD_NOT_ALLOWED : NOT_FOUND_PATH, performance.now());
+    const prepared =
+      path === MENU_PATH
+        ? POST_ONLY
+        : OPEN_PATHS.includes(path) || GET_PATHS.includes(path)
+          ? METHOD_NOT_ALLOWED
+          : NOT_FOUND_PATH;
+    send(request, reply, prepared, performance.now());
   });
   app.setErrorHandler((error, request, reply) => {
     logger.error(
@@ -328,18 +185,8 @@ export function createService(options: ServiceOptions): Service {
   };
 }
 
-/** The raw query of an origin-form target (rewriteUrl has made it one). */
-function queryOf(url: string): string {
-  const mark = url.indexOf('?');
-  return mark === -1 ? '' : url.slice(mark + 1);
-}
-
 /** The request target in origin form, whatever form it came in. */
 export function originForm(target: string | undefined): string {
   const { path, query } = splitTarget(target);
   return query === '' ? path : `${path}?${query}`;
-}
-
-function pathOf(url: string | undefined): string {
-  return splitTarget(url).path.slice(0, 200);
 }

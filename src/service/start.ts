@@ -1,21 +1,30 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config/env.js';
+import type { LookupSource } from '../core/source.js';
 import { MemoryStateStore } from '../core/state/memory-store.js';
 import type { StateStore } from '../core/state/store.js';
 import { InstrumentedStateStore } from '../ops/instrumented-store.js';
 import { limiterFor } from '../ops/limits-config.js';
 import { Metrics } from '../ops/metrics.js';
 import { Probes, standardChecks } from '../ops/probes.js';
-import { loadCatalog } from '../sources/catalog/index.js';
+import { createCatalogSource, loadCatalog } from '../sources/catalog/index.js';
+import { setDefaultBasis } from '../sources/catalog/load.js';
 import type { Catalog } from '../sources/catalog/types.js';
 import { openStore } from '../store/open.js';
+import type { ServiceCompare } from './compare.js';
 import { resolveKeys } from './keys.js';
+import { ROUTE_KINDS } from './respond.js';
 import { createService, type Service } from './service.js';
 
 export const DEFAULT_PORT = 8787;
 export const DEFAULT_HOST = '0.0.0.0';
 
 export interface StartOptions {
+  /**
+   * Comparisons, menus and dish names over the service's catalog, as the app builds them for every
+   * surface (`carbon serve` passes src/app/service-compare.ts createServiceCompare).
+   */
+  compare: (source: LookupSource) => ServiceCompare;
   /** Defaults to the built-in catalog. */
   catalog?: Catalog;
   /** Where the generated key is announced; stdout, because the logger must never carry a key. */
@@ -41,13 +50,16 @@ export interface RunningService extends Service {
 export async function startService(
   config: Config,
   logger: Logger,
-  options: StartOptions = {},
+  options: StartOptions,
 ): Promise<RunningService> {
   const { keys, generated } = resolveKeys(config.CARBON_SERVICE_KEYS);
   const started = performance.now();
-  const catalog = options.catalog ?? loadCatalog(undefined, { basis: config.CARBON_BASIS });
+  // Everything that loads the default catalog (the comparisons' reading of options and dishes, the
+  // ingredient lists) leads with the configured figure, as the service's own lookups do.
+  setDefaultBasis(config.CARBON_BASIS);
+  const catalog = options.catalog ?? loadCatalog();
   const loadMs = Math.round(performance.now() - started);
-  const metrics = new Metrics({ commandKinds: ['product', 'recipe'] });
+  const metrics = new Metrics({ commandKinds: ROUTE_KINDS });
   const opened =
     options.store === undefined && config.DATABASE_URL !== undefined
       ? await openStore(config, { logger, sweep: { onError: () => metrics.storeError('sweep') } })
@@ -67,6 +79,7 @@ export async function startService(
   );
   const service = createService({
     catalog,
+    compare: options.compare(createCatalogSource(catalog)),
     keys,
     logger,
     metrics,

@@ -1,10 +1,24 @@
 import { request, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { createLogger } from '../../src/logging/logger.js';
+import { createServiceCompare } from '../../src/app/service-compare.js';
+import type { LookupSource } from '../../src/core/source.js';
+import { createLogger, silentLogger } from '../../src/logging/logger.js';
+import type { ServiceCompare } from '../../src/service/compare.js';
 import { createService, type Service } from '../../src/service/index.js';
 import type { ServiceOptions } from '../../src/service/service.js';
+import { createCatalogSource } from '../../src/sources/catalog/index.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
+
+/** Comparisons over a source, as `carbon serve` is given them (src/cli/serve.ts). */
+export function serviceCompare(logger: Logger = silentLogger()): (source: LookupSource) => ServiceCompare {
+  return (source) => createServiceCompare(source, logger);
+}
+
+/** Comparisons over a catalog, for createService. */
+export function compareOver(catalog: Catalog, logger: Logger = silentLogger()): ServiceCompare {
+  return createServiceCompare(createCatalogSource(catalog), logger);
+}
 
 export interface Reply {
   status: number;
@@ -26,7 +40,7 @@ export function captureLogger(): { logger: Logger; lines: string[] } {
 export function send(
   port: number,
   path: string,
-  options: { method?: string; headers?: Record<string, string> } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -47,7 +61,7 @@ export function send(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 }
 
@@ -136,7 +150,14 @@ export async function startTestService(
 ): Promise<RunningTestService> {
   const { logger, lines } = captureLogger();
   const { keys = [TEST_KEY], cacheSize, ...operations } = options;
-  const service = createService({ catalog, keys, logger, cacheSize, ...operations });
+  const service = createService({
+    catalog,
+    compare: compareOver(catalog, logger),
+    keys,
+    logger,
+    cacheSize,
+    ...operations,
+  });
   const { port } = await service.listen(0, '127.0.0.1');
   const key = keys[0]!;
   return {

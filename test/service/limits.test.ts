@@ -8,7 +8,7 @@ import { type RunningService, startService } from '../../src/service/index.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { migrate } from '../../src/store/migrate.js';
 import { describePostgres, openTestPostgres, type TestPostgres } from '../support/databases.js';
-import { type RunningTestService, send, startTestService } from './helpers.js';
+import { type RunningTestService, send, serviceCompare, startTestService } from './helpers.js';
 
 const catalog = loadCatalog();
 const perMinute = (limit: number) => ({
@@ -88,7 +88,11 @@ describe('startService and its limits', () => {
         CARBON_SERVICE_KEYS: 'k1',
         CARBON_LIMIT_SERVICE_KEY_PER_MINUTE: limit,
       });
-    service = await startService(config('2'), silentLogger(), { catalog, print: () => {} });
+    service = await startService(config('2'), silentLogger(), {
+      catalog,
+      print: () => {},
+      compare: serviceCompare(),
+    });
     const statuses = [];
     for (let i = 0; i < 3; i++) {
       statuses.push(
@@ -99,7 +103,11 @@ describe('startService and its limits', () => {
     expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
     await service.close();
 
-    service = await startService(config('0'), silentLogger(), { catalog, print: () => {} });
+    service = await startService(config('0'), silentLogger(), {
+      catalog,
+      print: () => {},
+      compare: serviceCompare(),
+    });
     for (let i = 0; i < 5; i++) {
       expect(
         (await fetch(`${service.url}/recipe?recipe=dal`, { headers: { 'x-api-key': 'k1' } })).status,
@@ -129,7 +137,9 @@ describePostgres('carbon serve replicas on one PostgreSQL', () => {
       DATABASE_URL: server.url,
     });
     for (let i = 0; i < 2; i++)
-      services.push(await startService(config, silentLogger(), { catalog, print: () => {} }));
+      services.push(
+        await startService(config, silentLogger(), { catalog, print: () => {}, compare: serviceCompare() }),
+      );
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const svc = services[i % 2]!;

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { CompareResultSchema, RankedItemSchema } from '../../src/compare/model.js';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
+import { COMPARE_TEXT_MAX } from '../../src/core/commands/compare.js';
+import { MENU_TEXT_MAX } from '../../src/core/commands/menu.js';
+import { ERROR_CODES } from '../../src/core/errors.js';
 import { Metrics } from '../../src/ops/metrics.js';
 import { Probes } from '../../src/ops/probes.js';
 import { MAX_RECIPE_TEXT_LENGTH } from '../../src/recipes/list-text.js';
+import { bodyLimitFor } from '../../src/service/menu-body.js';
 import { ErrorCodeSchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { openApiValidator, resolveRef, type Schema } from '../support/openapi-validator.js';
@@ -70,12 +75,21 @@ afterAll(async () => {
 });
 
 type Target = 'svc' | 'broken' | 'limited';
-const ex = (method: string, path: string, key = true, target: Target = 'svc') => ({
+interface Body {
+  type?: string;
+  text: string;
+}
+const ex = (method: string, path: string, key = true, target: Target = 'svc', body?: Body) => ({
   method,
   path,
   key,
   target,
+  body,
 });
+const menu = (body: Body, key = true, target: Target = 'svc') => ex('POST', '/menu', key, target, body);
+const MENU = 'Dal makhani £9\nBeef lasagne £12\nFalafel wrap (v)';
+const plain = (text: string): Body => ({ type: 'text/plain; charset=utf-8', text });
+const json = (value: unknown): Body => ({ type: 'application/json', text: JSON.stringify(value) });
 
 /** Requests meant to draw every answer the service can give. */
 const EXCHANGES = [
@@ -106,6 +120,14 @@ const EXCHANGES = [
     ex(method, '/impact/product?product=oat', true, 'limited'),
     ex(method, '/product?product=oat', true, 'limited'),
     ex(method, '/recipe?recipe=lasagne', true, 'limited'),
+    // The extensions: a ranking, too few options given, too few found, and the usual refusals.
+    ex(method, '/compare?options=lasagne%2C+dal+vs+chicken+curry+for+8+people'),
+    ex(method, '/compare?options=lasagne'),
+    ex(method, '/compare?options=lasagne+or+qwzxqq'),
+    ex(method, `/compare?options=${'a'.repeat(2001)}`),
+    ex(method, '/compare?options=lasagne%2C+dal', false),
+    ex(method, '/compare?options=lasagne%2C+dal', true, 'broken'),
+    ex(method, '/compare?options=lasagne%2C+dal', true, 'limited'),
     ex(method, '/healthz', false),
     ex(method, '/livez', false),
     ex(method, '/readyz', false),
@@ -114,19 +136,41 @@ const EXCHANGES = [
     ex(method, '/nowhere'),
   ]),
   ...['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].flatMap((method) =>
-    ['/impact/product', '/product', '/recipe', '/healthz', '/livez', '/readyz', '/metrics', '/nowhere'].map(
-      (path) => ex(method, path),
-    ),
+    [
+      '/impact/product',
+      '/product',
+      '/recipe',
+      '/compare',
+      '/menu',
+      '/healthz',
+      '/livez',
+      '/readyz',
+      '/metrics',
+      '/nowhere',
+    ].map((path) => ex(method, path)),
   ),
+  menu(plain(MENU)),
+  menu(json({ message: MENU, channel: 'ignored' })),
+  menu(plain('reply by noon please')),
+  menu({ type: 'application/json', text: '{"message": ' }),
+  menu(json({ text: MENU })),
+  menu(plain(MENU), false),
+  menu(plain('x'.repeat(40_001))),
+  menu({ type: 'application/xml', text: `<menu>${MENU}</menu>` }),
+  menu(plain(MENU), true, 'limited'),
+  menu(plain(MENU), true, 'broken'),
 ];
 
 const TARGETS = (): Record<Target, RunningTestService> => ({ svc, broken, limited });
 
 async function exchange(entry: ReturnType<typeof ex>): Promise<Reply> {
   const target = TARGETS()[entry.target];
+  const headers: Record<string, string> = entry.key ? { 'x-api-key': target.key } : {};
+  if (entry.body?.type !== undefined) headers['content-type'] = entry.body.type;
   return send(target.port, entry.path, {
     method: entry.method,
-    headers: entry.key ? { 'x-api-key': target.key } : {},
+    headers,
+    ...(entry.body === undefined ? {} : { body: entry.body.text }),
   });
 }
 
@@ -170,9 +214,11 @@ describe('openapi.yaml', () => {
     });
     expect(doc.security).toEqual([{ apiKey: [] }]);
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/compare',
       '/healthz',
       '/impact/product',
       '/livez',
+      '/menu',
       '/metrics',
       '/product',
       '/readyz',
@@ -185,6 +231,8 @@ describe('openapi.yaml', () => {
       '/impact/product': 'product',
       '/product': 'product',
       '/recipe': 'recipe',
+      '/compare': 'options',
+      '/menu': null,
       '/healthz': null,
       '/livez': null,
       '/readyz': null,
@@ -202,15 +250,56 @@ describe('openapi.yaml', () => {
           name: expected[path],
           in: 'query',
           required: true,
-          // /recipe also takes ingredient lists (the extension), up to their own limit.
+          // /recipe also takes ingredient lists (the extension), up to their own limit; /compare
+          // the text of `/carbon compare`, up to the command's.
           schema: {
             type: 'string',
             minLength: 1,
-            maxLength: path === '/recipe' ? MAX_RECIPE_TEXT_LENGTH : MAX_NAME_LENGTH,
+            maxLength:
+              path === '/recipe'
+                ? MAX_RECIPE_TEXT_LENGTH
+                : path === '/compare'
+                  ? COMPARE_TEXT_MAX
+                  : MAX_NAME_LENGTH,
           },
         });
       }
     }
+  });
+
+  it("documents POST /menu's body with the menu command's limit, in both media types", () => {
+    const body = (
+      doc.paths['/menu']!.post as unknown as { requestBody: { content: Record<string, { schema: Schema }> } }
+    ).requestBody.content;
+    expect(Object.keys(body).sort()).toEqual(['application/json', 'text/plain']);
+    const message = deref(doc.components.schemas.MenuMessage!);
+    expect(message).toMatchObject({ type: 'string', minLength: 1, maxLength: MENU_TEXT_MAX });
+    expect(deref(body['text/plain']!.schema)).toBe(message);
+    expect(body['application/json']!.schema).toMatchObject({ required: ['message'] });
+    // The byte limit the 413 names is the one the service applies.
+    const described = String(deref((doc.paths['/menu']!.post as Operation).responses['413']!).description);
+    expect(described.replace(/,/g, '')).toContain(`${bodyLimitFor(MENU_TEXT_MAX)} bytes`);
+  });
+
+  it('documents the comparison document with the fields of CompareResultSchema', () => {
+    const fields = (name: string) => {
+      const schema = deref(doc.components.schemas[name]!);
+      return {
+        properties: Object.keys(schema.properties as object).sort(),
+        required: [...(schema.required as string[])].sort(),
+      };
+    };
+    const ofZod = (shape: Record<string, { safeParse(value: unknown): { success: boolean } }>) => ({
+      properties: Object.keys(shape).sort(),
+      // A field is required unless the schema accepts it left out.
+      required: Object.keys(shape)
+        .filter((key) => !shape[key]!.safeParse(undefined).success)
+        .sort(),
+    });
+    expect(fields('CompareResult')).toEqual(ofZod(CompareResultSchema.shape));
+    expect(fields('RankedOption')).toEqual(ofZod(RankedItemSchema.shape));
+    const view = deref(doc.components.schemas.ErrorView!) as { properties: { code: { enum: string[] } } };
+    expect([...view.properties.code.enum].sort()).toEqual([...ERROR_CODES].sort());
   });
 
   it('lists exactly the error codes the service uses', () => {

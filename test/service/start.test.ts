@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/config/env.js';
 import { type RunningService, startService } from '../../src/service/index.js';
 import { runModuleScript } from '../support/module-script.js';
-import { captureLogger, send } from './helpers.js';
+import { captureLogger, send, serviceCompare } from './helpers.js';
 
 const running: RunningService[] = [];
 afterEach(async () => {
@@ -14,7 +14,10 @@ async function start(env: Record<string, string>) {
   const { logger, lines } = captureLogger();
   const printed: string[] = [];
   // No catalog given: startService loads the built-in one, as `carbon serve` does.
-  const service = await startService(config, logger, { print: (line) => printed.push(line) });
+  const service = await startService(config, logger, {
+    print: (line) => printed.push(line),
+    compare: serviceCompare(logger),
+  });
   running.push(service);
   const port = Number(new URL(service.url).port);
   const lookup = (key?: string) =>
@@ -67,11 +70,16 @@ describe('startService in its own process', () => {
     const entry = new URL('../../src/service/index.ts', import.meta.url).href;
     const logging = new URL('../../src/logging/logger.ts', import.meta.url).href;
     const config = new URL('../../src/config/env.ts', import.meta.url).href;
+    const compare = new URL('../../src/app/service-compare.ts', import.meta.url).href;
     const child = runModuleScript(`
       const { startService } = await import(${JSON.stringify(entry)});
       const { createLogger } = await import(${JSON.stringify(logging)});
       const { parseConfig } = await import(${JSON.stringify(config)});
-      await startService(parseConfig({ PORT: '0', HOST: '127.0.0.1' }), createLogger({ level: 'debug' }));`);
+      const { createServiceCompare } = await import(${JSON.stringify(compare)});
+      const logger = createLogger({ level: 'debug' });
+      await startService(parseConfig({ PORT: '0', HOST: '127.0.0.1' }), logger, {
+        compare: (source) => createServiceCompare(source, logger),
+      });`);
     try {
       // stdout and stderr are separate pipes: wait for both lines rather than assume an order.
       const { url, key } = await vi.waitFor(

@@ -6,6 +6,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { createService, type Service } from '../../../src/service/index.js';
 import { type ApiSource, type ApiSourceOptions, createApiSource } from '../../../src/sources/api/index.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
+import { compareOver } from '../../service/helpers.js';
 
 /**
  * The API client against our own `carbon serve` with the real catalog, over real HTTP: the service
@@ -19,7 +20,8 @@ let url: string;
 const sources: ApiSource[] = [];
 
 beforeAll(async () => {
-  service = createService({ catalog: loadCatalog(), keys: [KEY], logger: silentLogger() });
+  const catalog = loadCatalog();
+  service = createService({ catalog, compare: compareOver(catalog), keys: [KEY], logger: silentLogger() });
   const { port } = await service.listen(0, '127.0.0.1');
   url = `http://127.0.0.1:${port}`;
 });
