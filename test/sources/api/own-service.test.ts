@@ -86,6 +86,13 @@ describe('API client → carbon serve', () => {
     expect(curry.climateFriendly.value).toBe(curry.kgCo2ePerServing <= 0.5 ? 'yes' : 'no');
   });
 
+  it('gets a dish the catalog does not name, built from its parts, in the spec fields it reads', async () => {
+    const result = await client().lookupRecipe('thai red curry with beef');
+    expect(result.name).toBe('Curry with beef');
+    expect(result.kgCo2ePerServing).toBeGreaterThan(0.5);
+    expect(result.climateFriendly.value).toBe('no');
+  });
+
   it('passes on the suggestions of a not-found product and recipe', async () => {
     const product = (await failure(client().lookupProduct('chicken qqqq'))) as NotFoundError;
     expect(product).toBeInstanceOf(NotFoundError);
