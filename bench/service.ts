@@ -189,9 +189,62 @@ function timeMatches(
     }
     times.push(performance.now() - start);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return { count: times.length, p50: at(0.5), p99: at(0.99) };
+  return { count: times.length, ...percentiles(times) };
+}
+
+/** p50 and p99 of a list of milliseconds. */
+function percentiles(times: number[]): { p50: number; p99: number } {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * /recipe's names read as `/carbon recipe` reads them (the service's ServiceCompare.dish: the named
+ * dish kept to what the name states, or one built from its parts), against the catalog's findRecipe
+ * alone, in process, every name new to each: the names are cut in four, and the two take turns
+ * (find, dish, dish, find) so that neither gains from going first.
+ */
+async function timeDishReading(
+  catalog: Catalog,
+  paths: readonly string[],
+): Promise<{ count: number; find: { p50: number; p99: number }; dish: { p50: number; p99: number } }> {
+  const compare = compareOver(catalog);
+  const context = { signal: new AbortController().signal, logger: silentLogger() };
+  const names = [
+    ...new Set(
+      paths
+        .filter((path) => path.startsWith('/recipe?'))
+        .map((path) => new URL(path, 'http://localhost').searchParams.get('recipe') ?? ''),
+    ),
+  ];
+  const quarter = Math.floor(names.length / 4);
+  const part = (i: number) => names.slice(i * quarter, (i + 1) * quarter);
+  const find: number[] = [];
+  const dish: number[] = [];
+  const timeFind = (list: string[]) => {
+    for (const name of list) {
+      const start = performance.now();
+      try {
+        catalog.findRecipe(name);
+      } catch {
+        // Not found is an answer too.
+      }
+      find.push(performance.now() - start);
+    }
+  };
+  const timeDish = async (list: string[]) => {
+    for (const name of list) {
+      const start = performance.now();
+      await compare.dish(name, context);
+      dish.push(performance.now() - start);
+    }
+  };
+  timeFind(part(0));
+  await timeDish(part(1));
+  await timeDish(part(2));
+  timeFind(part(3));
+  return { count: quarter * 2, find: percentiles(find), dish: percentiles(dish) };
 }
 
 export async function run(): Promise<string> {
@@ -320,6 +373,7 @@ export async function run(): Promise<string> {
     }
     const coldRatio = coldSummaries[1]!.rps / coldSummaries[0]!.rps;
     const match = timeMatches(loadCatalog(), buildQueries(2_000, 11));
+    const dishes = await timeDishReading(loadCatalog(), buildQueries(12_000, 13));
     const [one, five] = loadavg();
     return [
       '## carbon serve',
@@ -343,6 +397,8 @@ export async function run(): Promise<string> {
       `Ratio of cold lookups to bare node:http: **${fmt(coldRatio, 2)}** (target ≥ 0.50).`,
       '',
       `One match, in process, each name new (${fmt(match.count)} lookups: products, the milk trial and recipes): p50 ${fmt(match.p50, 3)} ms, p99 ${fmt(match.p99, 3)} ms (target p99 < 1 ms).`,
+      '',
+      `A /recipe name read as \`/carbon recipe\` reads it (the named dish kept to what the name states, or one built from its parts), in process, each name new (${fmt(dishes.count)} names): p50 ${fmt(dishes.dish.p50, 3)} ms, p99 ${fmt(dishes.dish.p99, 3)} ms; the catalog's findRecipe alone on as many other new names, in turns with it: p50 ${fmt(dishes.find.p50, 3)} ms, p99 ${fmt(dishes.find.p99, 3)} ms (p50 ratio ${fmt(dishes.dish.p50 / dishes.find.p50, 1)}).`,
       '',
       `Catalog (${fmt(fresh.stats.products)} products, ${fmt(fresh.stats.recipes)} recipes, ${fmt(fresh.stats.categories)} categories), median of three fresh processes (${fresh.runtime}; loads ${loads.map((load) => fmt(load.loadMs)).join(', ')} ms): module import ${fmt(fresh.importMs)} ms, \`loadCatalog()\` ${fmt(fresh.loadMs)} ms; RSS ${fmt(fresh.rssBeforeMb, 1)} MB before load, ${fmt(fresh.rssAfterMb, 1)} MB after (heap used ${fmt(fresh.heapUsedMb, 1)} MB).`,
       '',

@@ -5,7 +5,7 @@ import { type ComparisonAnswer, comparisonAnswer, type ServiceCompare } from './
 import { queryOf } from './lookups.js';
 import { bodyLimitFor, bodyTooLarge, readMenuBody, UNSUPPORTED_MEDIA_TYPE } from './menu-body.js';
 import { readParam } from './query.js';
-import { pathOf, type Responder } from './respond.js';
+import { CANCELLED, pathOf, type Responder } from './respond.js';
 import { INTERNAL, type Prepared, prepareError } from './responses.js';
 
 /** The extensions that rank options, answering the CompareResult document (src/compare/model.ts). */
@@ -32,6 +32,10 @@ export function registerComparisons(
   const answered = (kind: 'compare' | 'menu', answer: ComparisonAnswer, headers?: Record<string, string>) => {
     const prepared = comparisonAnswer(answer, headers);
     if (prepared !== null) return prepared;
+    if (answer.type === 'error' && answer.error.code === 'cancelled') {
+      logger.debug({ kind }, 'comparison cancelled: the client left');
+      return CANCELLED;
+    }
     logger.error(
       {
         kind,
@@ -70,11 +74,9 @@ export function registerComparisons(
     );
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const prepared = bodyRefusal(error, compare.limits.menu);
-      if (prepared === null)
-        logger.error(
-          { err: error, method: request.method, path: pathOf(request.url) },
-          'request failed unexpectedly',
-        );
+      const context = { err: error, method: request.method, path: pathOf(request.url) };
+      if (prepared === null) logger.error(context, 'request failed unexpectedly');
+      else logger.debug(context, 'body refused');
       responder.finish(
         request,
         reply,
@@ -107,16 +109,21 @@ export function registerComparisons(
   });
 }
 
-/** What a body Fastify refused to read is answered with; null for anything that is not the client's. */
+/**
+ * What a body Fastify refused to read is answered with: too large, an unreadable media type, or a body
+ * cut short (its Content-Length not met, the client gone). Null for anything that is not the client's.
+ */
 function bodyRefusal(error: FastifyError, maxCharacters: number): Prepared | null {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return bodyTooLarge(maxCharacters);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return UNSUPPORTED_MEDIA_TYPE;
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return prepareError(400, 'invalid_body', 'Invalid body: it is not as long as its Content-Length says.');
-    default:
-      return null;
+    default: {
+      const status = error.statusCode ?? 500;
+      return status >= 400 && status < 500
+        ? prepareError(400, 'invalid_body', 'Invalid body: it did not arrive whole.')
+        : null;
+    }
   }
 }

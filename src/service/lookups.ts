@@ -12,7 +12,7 @@ import { productBody, recipeBody } from './bodies.js';
 import { type ServiceCompare, userError } from './compare.js';
 import { createListAnswerer } from './ingredient-list.js';
 import { nameFromParam, readParam } from './query.js';
-import type { Responder } from './respond.js';
+import { CANCELLED, type Responder } from './respond.js';
 import { INTERNAL, type Prepared, prepareError, prepareJson } from './responses.js';
 
 /** The lookup API's three operations. */
@@ -87,6 +87,7 @@ export function registerLookups(app: FastifyInstance, responder: Responder, opti
           return prepareJson(200, recipeBody(answer.result, { takenAs: answer.takenAs, how: answer.how }));
         const refused = userError(answer.error);
         if (refused !== null) return refused;
+        if (answer.error.code === 'cancelled') return CANCELLED;
         logger.error(
           { err: answer.cause, code: answer.error.code, path: '/recipe', recipe: name },
           'lookup failed unexpectedly',

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { LookupCancelledError } from '../core/errors.js';
 import type { HandlerContext } from '../core/pipeline.js';
 import type { Metrics } from '../ops/metrics.js';
 import { splitTarget } from '../server/request-target.js';
@@ -107,15 +108,19 @@ export function createResponder(
 
     contextOf(reply) {
       const controller = new AbortController();
-      // A client that leaves before its answer is not waited for: the lookups it asked for stop.
+      // A client that leaves before its answer is not waited for: the lookups it asked for stop,
+      // and the work answers with the cancellation (answerOrCancelled), logged as no failure.
       reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) controller.abort();
+        if (!reply.raw.writableFinished) controller.abort(new LookupCancelledError('the client left'));
       });
       return { signal: controller.signal, logger };
     },
   };
   return responder;
 }
+
+/** What a request the client left is "answered" with: written nowhere, counted as cancelled. */
+export const CANCELLED: Prepared = { ...INTERNAL, outcome: 'cancelled' };
 
 export function pathOf(url: string | undefined): string {
   return splitTarget(url).path.slice(0, 200);

@@ -2,14 +2,26 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompareResultSchema } from '../../src/compare/model.js';
 import { MENU_TEXT_MAX } from '../../src/core/commands/menu.js';
+import { toErrorView } from '../../src/core/messages.js';
 import { MemoryStateStore } from '../../src/core/state/memory-store.js';
 import { Metrics } from '../../src/ops/metrics.js';
 import { RateLimiter } from '../../src/ops/rate-limit.js';
+import type { ServiceCompare } from '../../src/service/compare.js';
+import { createService } from '../../src/service/index.js';
+import { ROUTE_KINDS } from '../../src/service/respond.js';
 import { ErrorBodySchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
 import { hostileMenuLines } from '../support/hostile-menu.js';
 import { throwingCatalog } from '../support/stub-catalog.js';
-import { parseRawResponse, type Reply, type RunningTestService, send, startTestService } from './helpers.js';
+import {
+  captureLogger,
+  compareOver,
+  parseRawResponse,
+  type Reply,
+  type RunningTestService,
+  send,
+  startTestService,
+} from './helpers.js';
 
 const catalog = loadCatalog();
 const MENU = 'Lunch today, reply by 11:\n• Dal makhani £9\n• Beef lasagne £12\n• Falafel wrap (v) £8';
@@ -350,6 +362,58 @@ describe('keys, limits and metrics', () => {
       expect(broken.lines.join('\n')).toContain('index corrupt at /srv/secret/path');
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('a client that leaves', () => {
+  it('stops the work it asked for, and logs no failure', async () => {
+    const logged = captureLogger();
+    const metered = new Metrics({ commandKinds: ROUTE_KINDS, processMetrics: false });
+    let asked!: () => void;
+    let aborted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const seen = new Promise<void>((resolve) => {
+      aborted = resolve;
+    });
+    // Comparisons that answer only once their request is cancelled, as the chat handlers do.
+    const waiting: ServiceCompare = {
+      ...compareOver(catalog),
+      text: (_text, { signal }) =>
+        new Promise((resolve) => {
+          asked();
+          signal.addEventListener('abort', () => {
+            aborted();
+            resolve({ type: 'error', error: toErrorView(signal.reason) });
+          });
+        }),
+    };
+    const service = createService({
+      catalog,
+      compare: waiting,
+      keys: ['k'],
+      logger: logged.logger,
+      metrics: metered,
+    });
+    const { port } = await service.listen(0, '127.0.0.1');
+    try {
+      const socket = connect({ host: '127.0.0.1', port });
+      socket.on('error', () => {});
+      socket.write('GET /compare?options=dal%2C+lasagne HTTP/1.1\r\nHost: x\r\nx-api-key: k\r\n\r\n');
+      await started;
+      socket.destroy();
+      await seen;
+      await new Promise((resolve) => setImmediate(resolve));
+      const levels = logged.lines.map((line) => (JSON.parse(line) as { level: number }).level);
+      expect(levels.filter((level) => level >= 50)).toEqual([]);
+      const exposition = await metered.registry.metrics();
+      expect(exposition).toContain(
+        'carbon_commands_total{platform="service",kind="compare",outcome="cancelled"} 1',
+      );
+    } finally {
+      await service.close();
     }
   });
 });
