@@ -168,9 +168,11 @@ export function createDishComposer(
       // BellGrande"), may name its main by that word: not built with a default in its place, unless
       // a diet says what the main is.
       if (reading.mains.length === 0 && reading.unknownInName > 0 && reading.diet === null) return null;
-      const group = servings.groups[template.serving];
-      if (group === undefined) return null;
       const mains = mainsFor(template, reading);
+      // A side alone ("sweet potato fries") is served as a side, not as a plate with a main.
+      const side = template.sideServing !== undefined && mains.every((food) => food.kind === 'plant');
+      const group = servings.groups[side ? template.sideServing! : template.serving];
+      if (group === undefined) return null;
       // The main's weight goes to the stated proteins ("beef and broccoli stir fry" is mostly beef);
       // vegetables beside them take half as much again between them.
       const proteins = mains.filter((food) => food.kind !== 'plant');

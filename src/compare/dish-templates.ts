@@ -48,6 +48,13 @@ export const DishTemplateSchema = z.object({
      * states go beside it ("mushroom omelette"), unless one is it or its plain default ("tofu scramble").
      */
     kept: z.boolean().optional(),
+    /**
+     * The default is what a dish of this type is usually made of, so a name stating no main is
+     * understood as it: a burger is beef, a hot dog a sausage, a latte espresso and milk. Without it
+     * the default only stands in (a curry's mixed vegetables, a taco's beans), and a dish whose name
+     * states neither its main nor a diet is not ranked as if its main were known (certainty.ts).
+     */
+    usual: z.boolean().optional(),
   }),
   parts: z.array(DishPartSchema).min(1),
   /**
@@ -55,6 +62,12 @@ export const DishTemplateSchema = z.object({
    * dumplings" is a stew, "chicken caesar & bacon baguette" a sandwich).
    */
   side: z.boolean().optional(),
+  /**
+   * The group of data/servings.json a dish of this type is served by when its name states no meat,
+   * fish, dairy, egg or protein: it is then a side ("sweet potato fries", "chips & guac" are a side of
+   * potatoes, not a plate of chips with a main).
+   */
+  sideServing: z.string().min(1).optional(),
   /**
    * Words that, in a dish of this type, name the plant milk its dairy is swapped for ("oat" in an
    * "oat flat white"): not a main food.

@@ -3,6 +3,7 @@ import type { ProductResult } from '../core/result.js';
 import { adaptDish } from './adapt.js';
 import type { ComposedDish, DishComposer } from './compose.js';
 import type { DishReading } from './dish-reading.js';
+import type { DishTemplate } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
 import type { Resolution } from './resolution.js';
 import type { StatedChecks } from './stated.js';
@@ -20,10 +21,15 @@ export interface Understanding {
   isMeal(product: ProductResult): boolean;
   /** Whether a product has a serving at all (ground coffee has none: it is what a drink is made from). */
   served(product: ProductResult): boolean;
+  /** Whether dishes of a template's type are drinks (served as a drink, servings.ts). */
+  isDrink(template: DishTemplate): boolean;
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
-  /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
-  catalog: Pick<FoodKnowledge, 'food'>;
+  /**
+   * The built-in catalog's foods, which price what a named dish is given (adapt.ts), and the
+   * restaurants it knows by name (certainty.ts).
+   */
+  catalog: Pick<FoodKnowledge, 'food' | 'restaurantNamed' | 'animalsIn'>;
 }
 
 interface Context {
@@ -36,6 +42,7 @@ interface Context {
   checks: StatedChecks;
   isMeal(product: ProductResult): boolean;
   served(product: ProductResult): boolean;
+  isDrink(template: DishTemplate): boolean;
   catalog: Pick<FoodKnowledge, 'food'>;
 }
 
@@ -152,6 +159,18 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a drink as its type is made',
+    why: 'A drink named by its type ("latte", "flat white", "matcha latte", "sweet tea") is made as its type\'s recipe (espresso and milk; tea, milk and sugar), not answered with a ready-to-drink mixture whose share of milk is unknown ("Coffee with milk or white coffee or cappuccino, instant coffee or not, ready-to-drink" is mostly water and prices a latte at a third of its milk).',
+    decide({ input, typed, reading, composed, isDrink }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || !reading.byType) return null;
+      if (reading.template === null || !isDrink(reading.template)) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `a ${reading.template.type}, made as its recipe is`);
+    },
+  },
+  {
     name: 'a dish, not its main food',
     why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
     decide({ input, typed, reading, composed, isMeal, served }) {
@@ -198,6 +217,7 @@ export function understand(input: string, typed: Resolution, understanding: Unde
     checks: understanding.checks,
     isMeal: (product) => understanding.isMeal(product),
     served: (product) => understanding.served(product),
+    isDrink: (template) => understanding.isDrink(template),
     catalog: understanding.catalog,
   };
   for (const rule of UNDERSTANDING_RULES) {
