@@ -105,7 +105,7 @@ module.exports = {
       to: {
         path: '^src/',
         pathNot:
-          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/(service|store)/registration[.]ts$',
+          '^src/(config|core)/|^src/(adapters|sources)/[^/]+/registration[.]ts$|^src/(service|store|ops)/registration[.]ts$',
       },
     },
     {

@@ -3,13 +3,18 @@
  * several targets with medians, a bare node:http baseline server, and the number formatting and
  * result rows of the Markdown tables. Not a section itself: `run.ts` only loads the names it lists.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { ProductsFileSchema, RecipesFileSchema } from '../src/sources/catalog/schema.js';
+import { migrate } from '../src/store/migrate.js';
+import { openPostgresDatabase } from '../src/store/postgres.js';
+import type { Database } from '../src/store/sql.js';
 
 /** The repository root. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -158,4 +163,37 @@ export async function startBare(
         server.closeAllConnections();
       }),
   };
+}
+
+/**
+ * A fresh schema on the benchmark's PostgreSQL (CARBON_BENCH_DATABASE_URL, default the development
+ * machine's 127.0.0.1:5432, database test), migrated; or why it cannot be had, for the report.
+ */
+export async function openBenchPostgres(): Promise<
+  { database: Database; close(): Promise<void> } | { unavailable: string }
+> {
+  const base = process.env.CARBON_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `carbon_bench_${randomBytes(4).toString('hex')}`;
+  try {
+    const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 10_000 });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(base);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    const database = await openPostgresDatabase({ url: url.toString() });
+    await migrate(database);
+    return {
+      database,
+      async close() {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: base });
+        await dropper.connect();
+        await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
+        await dropper.end();
+      },
+    };
+  } catch (error) {
+    return { unavailable: (error as Error).message };
+  }
 }

@@ -13,10 +13,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { MemoryStateStore } from '../src/core/state/memory-store.js';
+import type { StateStore } from '../src/core/state/store.js';
 import { silentLogger } from '../src/logging/logger.js';
+import { RateLimiter } from '../src/ops/rate-limit.js';
 import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
 import { type Catalog, loadCatalog } from '../src/sources/catalog/index.js';
-import { catalogFiles, compare, fmt, root, rows, settings, startBare } from './lib.js';
+import { SqlStateStore } from '../src/store/sql-state-store.js';
+import { catalogFiles, compare, fmt, openBenchPostgres, root, rows, settings, startBare } from './lib.js';
 
 const SETTINGS = settings({ durationS: 10, rounds: 3 });
 const KEY = 'bench-key-not-secret';
@@ -137,10 +141,22 @@ const COLD_QUERIES_PER_RUN = 200_000;
 /** The warm-up run lasts 1 s. */
 const COLD_QUERIES_WARM_UP = 40_000;
 
+/**
+ * A per-key limit far above the bench's traffic, so every request is counted and none refused: what
+ * is measured is the counting. `lease` is how many requests one store operation reserves (the limit's
+ * own, leaseFor, is 32 for a limit this high; 1 counts each request in the store).
+ */
+function countingLimiter(store: StateStore, lease: number): RateLimiter {
+  const limit = 1_000_000_000;
+  return new RateLimiter(store, {
+    rules: { serviceKey: { limit, windowMs: 60_000, algorithm: 'fixed', lease } },
+  });
+}
+
 /** A Markdown table of the servers, each against the first (the bare baseline). */
-function table(...[targets, summaries]: Parameters<typeof rows>): string[] {
+function table(...[targets, summaries, baseline = 'bare']: [...Parameters<typeof rows>, string?]): string[] {
   return [
-    '| server | req/s | p50 ms | p99 ms | ratio vs bare | 200s | errors |',
+    `| server | req/s | p50 ms | p99 ms | ratio vs ${baseline} | 200s | errors |`,
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows(targets, summaries),
   ];
@@ -184,6 +200,28 @@ export async function run(): Promise<string> {
   const queries = buildQueries(1_500);
 
   const warm = createService({ catalog, keys: [KEY], logger: silentLogger() });
+  // Limits on: counted in this process's memory (one `carbon serve`), and in PostgreSQL (replicas).
+  const limited = (store: StateStore, lease: number) =>
+    createService({ catalog, keys: [KEY], logger: silentLogger(), limiter: countingLimiter(store, lease) });
+  const limitedMemory = limited(new MemoryStateStore(), 1);
+  const postgres = await openBenchPostgres();
+  const shared =
+    'unavailable' in postgres
+      ? []
+      : [
+          {
+            label: 'limits on, PostgreSQL, each request counted (lease 1)',
+            service: limited(new SqlStateStore(postgres.database), 1),
+          },
+          {
+            label: 'limits on, PostgreSQL, blocks of 32 (leaseFor)',
+            service: limited(new SqlStateStore(postgres.database), 32),
+          },
+        ];
+  const limitedMemoryPort = (await limitedMemory.listen(0, '127.0.0.1')).port;
+  const sharedTargets = [];
+  for (const { label, service } of shared)
+    sharedTargets.push({ label, port: (await service.listen(0, '127.0.0.1')).port });
   const cold = createService({ catalog, keys: [KEY], logger: silentLogger(), cacheSize: 0 });
   const warmPort = (await warm.listen(0, '127.0.0.1')).port;
   const coldPort = (await cold.listen(0, '127.0.0.1')).port;
@@ -218,6 +256,19 @@ export async function run(): Promise<string> {
     const requests = queries.map((path) => ({ method: 'GET', path }));
     const summaries = await compare(targets, requests, SETTINGS, { headers: { 'x-api-key': KEY } });
     const ratio = summaries[1]!.rps / summaries[0]!.rps;
+    // Limits on against limits off (both with the answer cache), interleaved in the same rounds.
+    const limitTargets = [
+      { label: 'carbon serve, limits off', port: warmPort },
+      { label: 'limits on, counted in memory (one process)', port: limitedMemoryPort },
+      ...sharedTargets,
+    ];
+    const limitSummaries = await compare(limitTargets, requests, SETTINGS, { headers: { 'x-api-key': KEY } });
+    const limitRatios = limitSummaries
+      .slice(1)
+      .map(
+        (summary, index) =>
+          `${limitTargets[index + 1]!.label}: **${fmt(summary.rps / limitSummaries[0]!.rps, 2)}**`,
+      );
     // Cold lookups: names never sent before in this run, so no cache (the service's or the matcher's)
     // can help; against the same bare server, measured again beside it.
     // Each run of the service gets its own slice of the names, so none is ever sent to it twice.
@@ -257,6 +308,12 @@ export async function run(): Promise<string> {
       '',
       `Ratio of carbon serve to bare node:http: **${fmt(ratio, 2)}** (target ≥ 0.50).`,
       '',
+      `Limits per client key (\`CARBON_LIMIT_SERVICE_KEY_PER_MINUTE\`), the same queries with one key, every request counted and none refused, against the same service with limits off, in the same interleaved rounds (the first row is the baseline of this table, not bare node:http). In PostgreSQL (replicas sharing the count) one key's counter is one row, whose increments queue on its lock and each wait for a commit; a block reserved per store operation (\`lease\`, src/ops/rate-limit.ts) spreads one operation over that many requests:`,
+      '',
+      ...table(limitTargets, limitSummaries, 'limits off'),
+      '',
+      `Throughput with limits on, as a ratio to limits off: ${limitRatios.join('; ')}.${'unavailable' in postgres ? ` PostgreSQL not measured: ${postgres.unavailable}.` : ''}`,
+      '',
       `Cold lookups: ${fmt(coldQueries.length)} further distinct queries, a fresh slice for each load run (${fmt(COLD_QUERIES_WARM_UP)} for the 1 s warm-up, ${fmt(COLD_QUERIES_PER_RUN)} for each measured run; the most one run sent: ${fmt(coldMostPerRun)}), each request on any connection taking the next name (\`bench/cold-paths.cjs\`), so the service (its cache disabled) never sees a name twice; the bare server gets the same slices.`,
       '',
       ...table(coldTargets, coldSummaries),
@@ -269,6 +326,14 @@ export async function run(): Promise<string> {
       '',
     ].join('\n');
   } finally {
-    await Promise.all([warm.close(), cold.close(), coldNew.close(), bare.close()]);
+    await Promise.all([
+      warm.close(),
+      cold.close(),
+      coldNew.close(),
+      bare.close(),
+      limitedMemory.close(),
+      ...shared.map(({ service }) => service.close()),
+    ]);
+    if (!('unavailable' in postgres)) await postgres.close();
   }
 }

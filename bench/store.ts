@@ -1,31 +1,33 @@
 /**
- * The state store's cost per operation (get, set, claim, increment) and on the two paths that use it
- * (a command: an idempotence claim, the user's and the workspace's limits, the comparison kept for
- * its buttons; a button press: its claim and the comparison read back), for the memory store (the
- * baseline), the embedded database and PostgreSQL, interleaved in rounds in the same run, as medians
- * and ratios to the memory store. PostgreSQL is the one at CARBON_BENCH_DATABASE_URL (default
- * 127.0.0.1:5432, database test), in a schema of its own; when it cannot be reached its rows say so.
+ * The state store's cost per operation (get, set, claim, increment) and on the two paths that use it,
+ * through the code those paths run: a command (core/once.ts's delivery claim, the pipeline's limits for
+ * the user and the workspace, core/commands/recent-comparisons.ts keeping the comparison for its
+ * buttons) and a button press (its delivery claim and limits, the comparison read back, the Share's
+ * publication claimed and its link recorded). For the memory store (the baseline), the embedded
+ * database and PostgreSQL, interleaved in rounds in the same run, as medians and ratios to the memory
+ * store. PostgreSQL is the one at CARBON_BENCH_DATABASE_URL (default 127.0.0.1:5432, database test),
+ * in a schema of its own; when it cannot be reached its rows say so.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { RecentComparisons } from '../src/core/commands/recent-comparisons.js';
+import type { InteractionOrigin } from '../src/core/interaction.js';
+import { chatSubjects } from '../src/core/limits.js';
+import { AnswerOnce } from '../src/core/once.js';
 import { MemoryStateStore } from '../src/core/state/memory-store.js';
 import type { StateStore } from '../src/core/state/store.js';
+import { silentLogger } from '../src/logging/logger.js';
 import { RateLimiter } from '../src/ops/rate-limit.js';
 import { openEmbeddedDatabase } from '../src/store/embedded.js';
 import { migrate } from '../src/store/migrate.js';
-import { openPostgresDatabase } from '../src/store/postgres.js';
-import type { Database } from '../src/store/sql.js';
 import { SqlStateStore } from '../src/store/sql-state-store.js';
-import { fmt, median, root } from './lib.js';
+import { fmt, median, openBenchPostgres, root } from './lib.js';
 
 const OPS = Number(process.env.BENCH_STORE_OPS ?? 300);
 const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 5);
-const URL_ = process.env.CARBON_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const COMPARISON = {
   options: ['lasagne', 'dal', 'chicken curry', 'veggie burger'],
@@ -33,11 +35,32 @@ const COMPARISON = {
   taken: ['dish', 'dish', 'dish', 'dish'],
 };
 
+/** A comparison request as the buttons keep it. */
+const REQUEST = {
+  items: COMPARISON.options.map((text) => ({ text, hint: 'auto' as const })),
+  people: 12,
+  capped: null,
+  menu: false,
+};
+
 interface Target {
   label: string;
   store: StateStore;
   limiter: RateLimiter;
+  once: AnswerOnce;
+  recent: RecentComparisons;
+  /** The comparison ids the command path kept, for the button path to read back. */
+  kept: string[];
 }
+
+const origin = (round: number, i: number, kind: string): InteractionOrigin => ({
+  platform: 'slack',
+  deliveryId: `${kind}.${round}.${i}`,
+  issuedAtMs: null,
+  userId: `U${i % 20}`,
+  workspaceId: `T${round}`,
+  channelId: `C${i % 5}`,
+});
 
 type Operation = (target: Target, i: number, round: number) => Promise<unknown>;
 
@@ -47,16 +70,18 @@ const OPERATIONS: Record<string, Operation> = {
   claim: (t, i, r) => t.store.claim(`claim:${r}:${i}`, 600_000),
   increment: (t, i, r) => t.store.increment(`rate:${r}:${i % 20}`, 60_000),
   'command path': async (t, i, r) => {
-    await t.store.claim(`claim:cmd:${r}:${i}`, 600_000);
-    await t.limiter.take([
-      { scope: 'user', id: `bench:${r}:U${i % 20}` },
-      { scope: 'workspace', id: `bench:${r}:T1` },
-    ]);
-    await t.store.set(`compare:cmd:${r}:${i}`, COMPARISON, 3_600_000);
+    const from = origin(r, i, 'cmd');
+    await t.once.firstDelivery(from);
+    await t.limiter.take(chatSubjects(from));
+    t.kept[i] = await t.recent.put(REQUEST, from);
   },
   'button path': async (t, i, r) => {
-    await t.store.claim(`claim:btn:${r}:${i}`, 600_000);
-    await t.store.get(`compare:cmd:${r}:${i}`);
+    const from = origin(r, i, 'btn');
+    await t.once.firstDelivery(from);
+    await t.limiter.take(chatSubjects(from));
+    const request = await t.recent.get(t.kept[i] ?? '', from);
+    const publication = await t.once.publication('share', from, request);
+    if (publication.first) await publication.done(`https://chat.test/archives/${from.channelId}/p${i}`);
   },
 };
 
@@ -106,7 +131,14 @@ function target(label: string, store: StateStore): Target {
     user: { limit: 1_000_000, windowMs: 60_000, algorithm: 'sliding' as const },
     workspace: { limit: 1_000_000, windowMs: 60_000, algorithm: 'sliding' as const },
   };
-  return { label, store, limiter: new RateLimiter(store, { rules }) };
+  return {
+    label,
+    store,
+    limiter: new RateLimiter(store, { rules }),
+    once: new AnswerOnce(store, { logger: silentLogger() }),
+    recent: new RecentComparisons(store),
+    kept: [],
+  };
 }
 
 export async function run(): Promise<string> {
@@ -131,27 +163,11 @@ export async function run(): Promise<string> {
     `Embedded: the first start of a new data directory (initdb and migrations) took ${fmt(firstStartMs)} ms; a later start (open, migrations checked) ${fmt(warm.ms)} ms; resident memory added after 6,000 operations ${fmt(warm.rssMb)} MB (a process of its own, after garbage collection).`,
   );
 
-  const schema = `carbon_bench_${randomBytes(4).toString('hex')}`;
-  let server: Database | null = null;
-  try {
-    const admin = new pg.Client({ connectionString: URL_, connectionTimeoutMillis: 2_000 });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const url = new URL(URL_);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    server = await openPostgresDatabase({ url: url.toString() });
-    await migrate(server);
-    targets.push(target('PostgreSQL (local server)', new SqlStateStore(server)));
-    cleanups.push(async () => {
-      await server?.close();
-      const dropper = new pg.Client({ connectionString: URL_ });
-      await dropper.connect();
-      await dropper.query(`DROP SCHEMA ${schema} CASCADE`);
-      await dropper.end();
-    });
-  } catch (error) {
-    notes.push(`PostgreSQL not measured: ${(error as Error).message}.`);
+  const postgres = await openBenchPostgres();
+  if ('unavailable' in postgres) notes.push(`PostgreSQL not measured: ${postgres.unavailable}.`);
+  else {
+    targets.push(target('PostgreSQL (local server)', new SqlStateStore(postgres.database)));
+    cleanups.push(() => postgres.close());
   }
 
   const results = new Map<string, Map<string, number[]>>();
@@ -186,7 +202,7 @@ export async function run(): Promise<string> {
   });
   return `## state store
 
-${OPS} sequential operations per target per operation, ${ROUNDS} interleaved rounds; medians of the per-operation mean. The command path is an idempotence claim, a sliding-window limit for the user and the workspace (an increment and a read each) and the comparison kept for its buttons; the button path is the press's claim and the comparison read back.
+${OPS} sequential operations per target per operation, ${ROUNDS} interleaved rounds; medians of the per-operation mean. Both paths run the code a chat interaction runs (core/once.ts, the pipeline's limits, core/commands/recent-comparisons.ts): the command path is the delivery's claim, the sliding-window limits of the user and the workspace (an increment and a read each) and the comparison kept for its buttons, 6 operations; the button path is the press's claim and limits, the comparison read back, the Share's publication claimed and its link recorded, 8 operations.
 
 ${header}
 ${rule}

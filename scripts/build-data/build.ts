@@ -32,7 +32,7 @@ import {
   takenNames,
   usableEverydayNames,
 } from './everyday-names.js';
-import { buildIndependentFigures, type RuleExpansion } from './figures/build.js';
+import { buildIndependentFigures, datasetCredits, type RuleExpansion } from './figures/build.js';
 import { readFigureMapping } from './figures/mapping.js';
 import { readClark, readPooreNemecek } from './figures/read.js';
 import {
@@ -303,7 +303,7 @@ export async function buildData(
     products,
     recipes,
     off.ancestors,
-    new Set(loadDatasets().map((dataset) => dataset.id)),
+    datasetCredits(loadDatasets()),
   );
   // The app validates with the same schemas on load: fail here rather than at run time.
   return {

@@ -59,6 +59,11 @@ export interface FoodOutcome {
   id: string;
   query: string;
   answered: string | null;
+  /**
+   * Answered with a study's own entry, the catalog lacking the food (figures/study-answer.ts): its
+   * studies' figures count as any answer's do.
+   */
+  byStudy: boolean;
   /** Per study: the figure expected, what was shown (item and figure), and whether they agree. */
   studies: Record<
     Study,
@@ -93,10 +98,12 @@ export function evaluateFoods(catalog: Catalog, set: BlindFiguresSet): FoodOutco
   return set.foods.map((food) => {
     let sources: FigureSource[] = [];
     let answered: string | null = null;
+    let byStudy = false;
     try {
       const result = catalog.findProduct(food.query);
       answered = result.name;
       sources = result.sources ?? [];
+      byStudy = result.catalogHasFood === false;
     } catch (error) {
       if (!isCarbonError(error)) throw error;
     }
@@ -117,7 +124,7 @@ export function evaluateFoods(catalog: Catalog, set: BlindFiguresSet): FoodOutco
               sameFigure(shown.kgCo2e, expected.kgCo2ePerKg),
       };
     }
-    return { id: food.id, query: food.query, answered, studies };
+    return { id: food.id, query: food.query, answered, byStudy, studies };
   });
 }
 
@@ -183,6 +190,10 @@ export interface FiguresSummary {
   /** Of those, a study's median where it gives no mean (the sets read the means alone). */
   shownWhereNoneMedianOnly: number;
   notAnswered: number;
+  /** Foods answered with a study's own entry because the catalog lacks them. */
+  answeredByStudy: number;
+  /** Of those, the ones whose answer shows every study figure the set expects. */
+  answeredByStudyRight: number;
   dishes: number;
   dishesWithIndependent: number;
   dishesNotFound: number;
@@ -207,6 +218,12 @@ export function summarise(foods: readonly FoodOutcome[], dishes: readonly DishOu
       .flatMap(studiesOf)
       .filter((study) => study.expected === null && study.shown !== null && study.medianOnly).length,
     notAnswered: foods.filter((food) => food.answered === null).length,
+    answeredByStudy: foods.filter((food) => food.byStudy).length,
+    answeredByStudyRight: foods.filter(
+      (food) =>
+        food.byStudy &&
+        studiesOf(food).every((study) => study.right && (study.expected !== null || study.shown === null)),
+    ).length,
     dishes: dishes.length,
     dishesWithIndependent: dishes.filter((dish) => dish.independent.length > 0).length,
     dishesNotFound: dishes.filter((dish) => dish.answered === null).length,

@@ -42,6 +42,11 @@ export interface MatchOutcome {
   closest?: boolean;
   /** What a person reads in a report: the name and confidence, or the suggestions. */
   label: string;
+  /**
+   * Answered with a study's own entry because the catalog lacks the food (figures/study-answer.ts):
+   * no catalog food was matched.
+   */
+  study?: boolean;
 }
 
 export interface MatchEvaluation {
@@ -51,8 +56,16 @@ export interface MatchEvaluation {
   /** Of the wrong answers, those that said they were only the closest match. */
   wrongClosest: number;
   missed: string[];
-  /** Not-found queries that matched something anyway. */
+  /**
+   * Not-found queries that matched something anyway: a catalog food, or, for a non-food, anything at
+   * all.
+   */
   falsePositives: string[];
+  /**
+   * Foods the catalog lacks answered with a study's own entry for that very food, as they should be:
+   * listed for review, not counted as matched.
+   */
+  studyAnswered: string[];
   /** Of those, the ones that are not food at all. */
   nonFoodMatched: string[];
   refusals: number;
@@ -62,17 +75,18 @@ export interface MatchEvaluation {
 }
 
 /** Runs one lookup and names its outcome by `key` (a code or a name), or as not found. */
-function probe<R extends { name: string; confidence: number | null; notes: string[] }>(
-  find: (query: string) => R,
-  key: (result: R) => string,
-): (query: string) => MatchOutcome {
+function probe<
+  R extends { name: string; confidence: number | null; notes: string[]; catalogHasFood?: boolean },
+>(find: (query: string) => R, key: (result: R) => string): (query: string) => MatchOutcome {
   return (query) => {
     try {
       const result = find(query);
+      const study = result.catalogHasFood === false;
       return {
-        code: key(result),
-        label: `${result.name} (${result.confidence})`,
+        code: study ? null : key(result),
+        label: `${result.name} (${result.confidence})${study ? " [a study's own entry]" : ''}`,
         closest: result.notes.some((note) => note.startsWith(CLOSEST_NOTE)),
+        study,
       };
     } catch (error) {
       if (!(error instanceof NotFoundError)) throw error;
@@ -109,8 +123,10 @@ export function evaluateMatching(
   const missed: string[] = [];
   let wrongClosest = 0;
   for (const { query, expected } of fixture.found) {
-    const { code, label, closest } = probe(query);
-    if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
+    const { code, label, closest, study } = probe(query);
+    // The catalog has this food: a study's entry instead of it is a wrong answer.
+    if (study === true) wrong.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
+    else if (code === null) missed.push(`${query} → ${label}; expected ${expected.join(' or ')}`);
     else if (!expected.includes(code)) {
       wrong.push(
         `${query} → ${label}${closest === true ? ' [closest]' : ''}; expected ${expected.join(' or ')}`,
@@ -120,10 +136,13 @@ export function evaluateMatching(
   }
   const falsePositives: string[] = [];
   const nonFoodMatched: string[] = [];
+  const studyAnswered: string[] = [];
   for (const { query, reason } of fixture.notFound) {
-    const { code, label } = probe(query);
-    if (code === null) continue;
-    falsePositives.push(`${query} (${reason ?? 'not found'}) → ${label}`);
+    const { code, label, study } = probe(query);
+    const line = `${query} (${reason ?? 'not found'}) → ${label}`;
+    if (study === true && reason !== 'non-food') studyAnswered.push(line);
+    if (code === null && (study !== true || reason !== 'non-food')) continue;
+    falsePositives.push(line);
     if (reason === 'non-food') nonFoodMatched.push(query);
   }
   const total = fixture.found.length;
@@ -136,6 +155,7 @@ export function evaluateMatching(
     missed,
     falsePositives,
     nonFoodMatched,
+    studyAnswered,
     refusals: fixture.notFound.length,
     // A set of must-not-match queries only has nothing to get wrong among found queries.
     accuracy: total === 0 ? 1 : correct / total,
@@ -158,13 +178,17 @@ export function describeEvaluation(title: string, evaluation: MatchEvaluation, d
   const lines = [
     `${title}: ${found}` +
       `must-not-match queries matched anyway: ${evaluation.falsePositives.length}/${evaluation.refusals} ` +
-      `(non-food: ${evaluation.nonFoodMatched.length})`,
+      `(non-food: ${evaluation.nonFoodMatched.length})` +
+      (evaluation.studyAnswered.length === 0
+        ? ''
+        : `; foods the catalog lacks answered with a study's own entry: ${evaluation.studyAnswered.length}`),
   ];
   if (details) {
     for (const [heading, list] of [
       ['wrong', evaluation.wrong],
       ['not found', evaluation.missed],
       ['should not match', evaluation.falsePositives],
+      ["answered with a study's own entry", evaluation.studyAnswered],
     ] as const) {
       if (list.length > 0) lines.push(`  ${heading}:\n    ${list.join('\n    ')}`);
     }

@@ -63,6 +63,10 @@ let firm = 0;
 let firmAgree = 0;
 let firmOpposite = 0;
 let firmUnknown = 0;
+let firmDepends = 0;
+/** The Poore & Nemecek figure the answer shows beside the headline (the set's own basis), where it gives one. */
+let withStudy = 0;
+let studyWithinTolerance = 0;
 /** Our counted grams against the set's own weights: the parsing and weighing, apart from the factors. */
 const weightRatios: number[] = [];
 const rows: string[] = [];
@@ -88,8 +92,19 @@ for (const recipe of set.recipes) {
     if (result.ingredientList.servings === recipe.servings) servingsRight++;
     const ours = result.climateFriendly.value;
     if (expected !== 'unknown' && ours === expected) firmAgree++;
-    if (expected !== 'unknown' && ours !== 'unknown' && ours !== expected) firmOpposite++;
+    // Only a yes against a no (or a no against a yes) is the opposite answer: "depends on the data"
+    // says the datasets disagree, and "unknown" that too little of the list was read.
+    if (expected !== 'unknown' && (ours === 'yes' || ours === 'no') && ours !== expected) firmOpposite++;
     if (expected !== 'unknown' && ours === 'unknown') firmUnknown++;
+    if (expected !== 'unknown' && ours === 'depends') firmDepends++;
+    const study = result.sources?.find(
+      (source) => source.dataset === 'poore-nemecek-2018' && source.per === 'serving',
+    );
+    if (study !== undefined) {
+      withStudy++;
+      if (study.kgCo2e >= low / RANGE_TOLERANCE && study.kgCo2e <= high * RANGE_TOLERANCE)
+        studyWithinTolerance++;
+    }
     const skipped = result.ingredientList.lines.filter((line) => line.status === 'skipped');
     linesRead += result.ingredientList.lines.length;
     linesSkipped += skipped.length;
@@ -121,7 +136,8 @@ const out = [
   `| within ×${RANGE_TOLERANCE} of the independent range (target ≥ 85%) | ${withinTolerance}/${n} (${pct(withinTolerance, n)}) |`,
   `| below the range / above it | ${below} / ${above} |`,
   `| clear verdicts right (target ≥ 90%) | ${firmAgree}/${firm} (${pct(firmAgree, firm)}) |`,
-  `| clear verdicts contradicted (the opposite answer) / "unknown" | ${firmOpposite} / ${firmUnknown} |`,
+  `| clear verdicts contradicted (the opposite answer) / "depends on the data" / "unknown" | ${firmOpposite} / ${firmDepends} / ${firmUnknown} |`,
+  `| the answer's Poore & Nemecek figure (the set's basis) within ×${RANGE_TOLERANCE} of the range | ${studyWithinTolerance}/${withStudy} (of ${n} lists, ${withStudy} with one) |`,
   `| servings read as the set states them | ${servingsRight}/${n} |`,
   `| answers marked incomplete (< 90% of the weight understood) | ${incomplete}/${n} |`,
   `| refused as not a recipe | ${refused}/${n} |`,

@@ -16,7 +16,11 @@ import { loadCatalog } from '../sources/catalog/load.js';
  * first use (not at start-up, so a bot without compare data still answers lookups); a missing one
  * fails that command alone, answered with the generic error.
  */
-export function createCommandServices(source: LookupSource, logger: Logger): CommandServices {
+export function createCommandServices(
+  source: LookupSource,
+  logger: Logger,
+  options: Pick<CommandServices, 'upstreamCallsPerCommand' | 'telemetry'> = {},
+): CommandServices {
   const recipes = lazyRecipeComputer();
   let compareDeps: CompareDeps | null = null;
   const deps = (): CompareDeps => {
@@ -40,5 +44,6 @@ export function createCommandServices(source: LookupSource, logger: Logger): Com
       datasets ??= loadDatasets();
       return datasets;
     },
+    ...options,
   };
 }

@@ -10,8 +10,11 @@ import type { StateStore } from '../core/state/store.js';
 import { BotHttpServer } from '../server/bot-http.js';
 import { createSource, type SelectedSource } from '../sources/select.js';
 import type { Database } from '../store/sql.js';
+import { SqlStateStore } from '../store/sql-state-store.js';
+import { chatOperations } from './operations.js';
 import { DEFAULT_ADAPTERS } from './platforms.js';
 import { createCommandServices } from './services.js';
+import { type AppState, DeferredDatabase, DeferredStateStore, openAppState } from './state.js';
 
 export const DEFAULT_PORT = 3000;
 
@@ -26,7 +29,11 @@ export interface StartOptions {
   adapters?: readonly AdapterStarter[];
   /** Pre-built source (tests); otherwise chosen from the config. */
   source?: SelectedSource;
-  /** Where interaction state is kept; one process's memory unless given. */
+  /**
+   * Where interaction state is kept. Unless given, the configured database (DATABASE_URL, or the
+   * embedded one in CARBON_DATA_DIR) is opened once a chat platform has started; the local shell
+   * keeps no state and opens none.
+   */
   store?: StateStore;
   /** The state database behind `store`, when there is one: Slack's OAuth installations live in it. */
   database?: Database;
@@ -56,16 +63,36 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
   const input = options.input ?? process.stdin;
   const output = options.output ?? process.stdout;
   // Every dependency is built here, once, and handed to whatever runs: the adapters or the shell.
-  const selected = options.source ?? createSource(config, logger);
-  const services = createCommandServices(selected.source, logger);
-  const store = options.store ?? new MemoryStateStore();
-  const http = new BotHttpServer(logger);
+  // An injected database without a store (tests) carries the store too.
+  const injected =
+    options.store ?? (options.database === undefined ? undefined : new SqlStateStore(options.database));
+  const deferred = injected === undefined ? new DeferredStateStore() : null;
+  const store: StateStore = injected ?? deferred!;
+  // The database behind the store, for what is kept outside it (Slack's installations): the one
+  // injected with an injected store, or the configured one, which opens with the store.
+  const deferredDatabase = deferred === null ? null : new DeferredDatabase(config);
+  const database: Database | undefined = options.database ?? deferredDatabase ?? undefined;
+  // What stopping releases: an injected store is closed here too, as before; an opened database once open.
+  let state: AppState = { store, database: null, close: () => store.close() };
+  let selected: SelectedSource | null = options.source ?? null;
+  const operations = chatOperations(config, logger, store, {
+    // A database answers its ping; an injected store alone (tests) is as reachable as the process.
+    ping: async () => (state.database ?? options.database)?.ping(),
+    catalogLoaded: () => selected?.suggester != null,
+  });
+  selected ??= createSource(config, logger, { store, telemetry: operations.metrics });
+  const services = createCommandServices(selected.source, logger, {
+    upstreamCallsPerCommand: config.CARBON_API_CALLS_PER_COMMAND,
+    telemetry: operations.metrics,
+  });
+  const http = new BotHttpServer(logger, { probes: operations.probes, metrics: operations.metrics });
   const context: AdapterContext = {
     config,
     logger,
     services,
     store,
-    ...(options.database === undefined ? {} : { database: options.database }),
+    interactions: operations.interactions,
+    ...(database === undefined ? {} : { database }),
     suggester: selected.suggester,
     http,
   };
@@ -76,16 +103,31 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       const adapter = await starter(context);
       if (adapter !== null) running.push(adapter);
     }
+    if (running.length > 0 && deferred !== null) {
+      // Migrated before anything is answered: a database that cannot be opened stops the start.
+      try {
+        state = await openAppState(config, logger, operations.metrics);
+      } catch (error) {
+        deferred.fail(error);
+        deferredDatabase?.fail(error);
+        throw error;
+      }
+      deferred.attach(state.store);
+      if (state.database !== null) deferredDatabase?.attach(state.database);
+    }
   } catch (error) {
-    await shutdown(running, http, selected, store, logger);
+    await shutdown(running, http, selected, state, logger);
     throw error;
   }
 
   if (running.length === 0) {
+    // The shell keeps nothing worth a database; what the source remembers (a cool-down) stays in memory.
+    deferred?.attach(new MemoryStateStore());
+    deferredDatabase?.fail(new Error('no state database is open: no chat platform runs'));
     const interactive = options.interactive ?? Boolean(isTty(input) && isTty(output));
     if (!interactive) {
       output.write(`${notConfiguredMessage(selected.description)}\n`);
-      await Promise.all([selected.close(), store.close()]);
+      await Promise.all([selected.close(), state.close()]);
       return idle();
     }
     options.beforeShell?.();
@@ -98,7 +140,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
       banner: shellBanner(selected.description, true),
       interactive: true,
       signal: abort.signal,
-    }).finally(() => Promise.all([selected.close(), store.close()]).then(() => undefined));
+    }).finally(() => Promise.all([selected.close(), state.close()]).then(() => undefined));
     const stop = () => {
       abort.abort();
       return done;
@@ -112,7 +154,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     try {
       address = await http.listen(config.PORT ?? DEFAULT_PORT, config.HOST ?? '0.0.0.0');
     } catch (error) {
-      await shutdown(running, http, selected, store, logger);
+      await shutdown(running, http, selected, state, logger);
       throw error;
     }
   }
@@ -131,7 +173,7 @@ export async function startApp(options: StartOptions): Promise<StartedApp> {
     resolveDone = resolve;
   });
   const stop = (): Promise<void> => {
-    stopping ??= shutdown(running, http, selected, store, logger).finally(() => {
+    stopping ??= shutdown(running, http, selected, state, logger).finally(() => {
       removeSignals();
       resolveDone();
     });
@@ -150,7 +192,7 @@ async function shutdown(
   running: readonly RunningAdapter[],
   http: BotHttpServer,
   selected: SelectedSource,
-  store: StateStore,
+  state: AppState,
   logger: Logger,
 ): Promise<void> {
   http.failReadiness();
@@ -167,7 +209,7 @@ async function shutdown(
   await selected
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'source did not close cleanly'));
-  await store
+  await state
     .close()
     .catch((error: unknown) => logger.warn({ err: error }, 'state store did not close cleanly'));
 }

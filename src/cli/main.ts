@@ -3,8 +3,16 @@
  * The `carbon` executable: binds the CLI (program.ts) to this process's streams, environment and
  * exit code. Everything else lives in program.ts, which tests run in process.
  */
-import { EXIT_OK } from './exit-codes.js';
-import { main } from './program.js';
+import { EXIT_FAILURE, EXIT_OK } from './exit-codes.js';
+import { unsupportedNode } from './node-version.js';
+
+const unsupported = unsupportedNode(process.versions.node);
+if (unsupported !== null) {
+  process.stderr.write(`${unsupported}\n`);
+  process.exit(EXIT_FAILURE);
+}
+// Imported only once the version is known to be supported: its dependencies need Node.js 22.19.
+const { main } = await import('./program.js');
 
 // `carbon … | head` closes stdout early; that is not an error worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

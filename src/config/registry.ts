@@ -1,6 +1,7 @@
 import { discordRegistration } from '../adapters/discord/registration.js';
 import { shellRegistration } from '../adapters/shell/registration.js';
 import { slackRegistration } from '../adapters/slack/registration.js';
+import { operationsRegistration } from '../ops/registration.js';
 import { serviceRegistration } from '../service/registration.js';
 import { apiRegistration } from '../sources/api/registration.js';
 import { catalogRegistration } from '../sources/catalog/registration.js';
@@ -21,8 +22,8 @@ export const ADAPTERS = [
   serviceRegistration,
 ] as const;
 
-/** What every process shares whatever its sources and adapters: the state database. */
-export const FOUNDATIONS = [storeRegistration] as const;
+/** What every process shares whatever its sources and adapters: the state database and its limits. */
+export const FOUNDATIONS = [storeRegistration, operationsRegistration] as const;
 
 export const REGISTRATIONS = [...SOURCES, ...ADAPTERS, ...FOUNDATIONS] as const;
 

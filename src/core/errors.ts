@@ -89,11 +89,47 @@ export class ApiKeyRefusedError extends CarbonError {
   }
 }
 
+/**
+ * Too many requests: the upstream API's 429 (`upstream`), or one of this bot's own limits on a chat
+ * user, a workspace or server, or a service client key (src/core/limits.ts).
+ */
 export class RateLimitedError extends CarbonError {
   static readonly code = 'rate_limited';
   readonly code = RateLimitedError.code;
-  constructor(readonly retryAfterSeconds: number | null) {
-    super(`rate limited${retryAfterSeconds === null ? '' : `, retry after ${retryAfterSeconds}s`}`);
+  constructor(
+    readonly retryAfterSeconds: number | null,
+    readonly scope: 'upstream' | 'user' | 'workspace' | 'serviceKey' = 'upstream',
+  ) {
+    super(
+      `rate limited${scope === 'upstream' ? '' : ` (${scope})`}${retryAfterSeconds === null ? '' : `, retry after ${retryAfterSeconds}s`}`,
+    );
+  }
+}
+
+/**
+ * A Share or "Put to a vote" already done for this comparison (or lookup) in this channel: one public
+ * post and one poll per channel, whoever presses and however often. `link` points to the first.
+ */
+export class AlreadyDoneError extends CarbonError {
+  static readonly code = 'already_done';
+  readonly code = AlreadyDoneError.code;
+  constructor(
+    readonly action: 'share' | 'vote',
+    readonly link: string | null,
+  ) {
+    super(`already done in this channel: ${action}`);
+  }
+}
+
+/**
+ * One command has already sent as many requests to the upstream API as one command may
+ * (core/upstream-budget.ts): the rest of its lookups are not sent.
+ */
+export class UpstreamBudgetError extends CarbonError {
+  static readonly code = 'too_many_lookups';
+  readonly code = UpstreamBudgetError.code;
+  constructor(readonly limit: number) {
+    super(`one command may send at most ${limit} requests to the API`);
   }
 }
 
@@ -164,6 +200,8 @@ const ERROR_CLASSES = [
   NotFoundError,
   ApiKeyRefusedError,
   RateLimitedError,
+  AlreadyDoneError,
+  UpstreamBudgetError,
   UpstreamError,
   UpstreamTimeoutError,
   BadResponseError,

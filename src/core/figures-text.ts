@@ -91,6 +91,15 @@ export function basisText(result: LookupResult): string {
   const filler = (sources.find((source) => source.statistic === null) ?? headline).label;
   if (others.length > 0) parts.push(others.map((source) => otherText(source, headline, filler)).join(', '));
   const without = result.withoutFigure ?? [];
+  // A food the catalog lacks, answered by a study's own entry, says that the catalog has none.
+  if (result.kind === 'product' && result.catalogHasFood === false) {
+    const [catalog, ...studies] = without;
+    const lacks = [`${catalog} has no figure for this food`];
+    if (studies.length > 0)
+      lacks.push(`${listLabels(studies)} ${studies.length === 1 ? 'has' : 'have'} no entry for it`);
+    parts.push(lacks.join(', and '));
+    return `${parts.join('; ')}.`;
+  }
   if (without.length > 0) {
     const lacks =
       result.kind === 'product'

@@ -1,5 +1,7 @@
 import type { Answer } from './commands/answer.js';
+import { AlreadyDoneError } from './errors.js';
 import { type ErrorView, toErrorView } from './messages.js';
+import type { Publication } from './once.js';
 import type { ReplyChannel } from './pipeline.js';
 
 /**
@@ -15,10 +17,13 @@ import type { ReplyChannel } from './pipeline.js';
  *   asker alone instead.
  * - replace with a suggestion: a "did you mean" button; its answer takes the place of the message
  *   the button was on.
- * Opening a form needs no lifecycle (the form is the first response); putting a comparison to a
- * vote is a platform's own primitive (reactions on Slack, a poll on Discord).
+ * - put to a vote: a shared comparison becomes a poll everyone can answer (Discord's native poll;
+ *   Slack's vote is numbered reactions on the shared message, added without a lookup).
+ * Share and the vote post at most once per comparison and channel (core/once.ts): a later press
+ * is answered privately with a pointer to the first post. Opening a form needs no lifecycle (the
+ * form is the first response).
  */
-export type Intent = 'answer' | 'share' | 'replace';
+export type Intent = 'answer' | 'share' | 'replace' | 'vote';
 
 /** How an adapter lays out one answer for its platform. Renderers stay pure; ids come in allocated. */
 export interface Layout<M> {
@@ -39,13 +44,26 @@ export interface AnswerPrimitives<M> {
   notify(message: M): Promise<void>;
 }
 
+/** Where a public post went (`link` when the platform gives one), or null when posting failed (the user was told). */
+export type Posted = { link: string | null } | null;
+
+/** Claims posting in the interaction's channel (AnswerOnce.publication, bound to what is posted). */
+export type PublicationClaim = () => Promise<Publication>;
+
+/** No claim to make (a platform without channels, a test): every post is the first. */
+const UNCLAIMED: PublicationClaim = async () => ({
+  first: true,
+  done: async () => {},
+  failed: async () => {},
+});
+
 export interface SharePrimitives<M> {
   /** The first response, carrying a private answer (the share could not be made). */
   reply(message: M): Promise<void>;
   /** The first response without a message. */
   defer(): Promise<void>;
   /** Posts the public copy; `first` when this is also the first response. */
-  post(message: M, first: boolean): Promise<void>;
+  post(message: M, first: boolean): Promise<Posted>;
   /** A private message after the first response. */
   followUp(message: M): Promise<void>;
 }
@@ -82,18 +100,109 @@ export function answerPrivately<M>(primitives: AnswerPrimitives<M>, layout: Layo
   };
 }
 
-export function sharePublicly<M>(primitives: SharePrimitives<M>, layout: Layout<M>): ReplyChannel<Answer> {
+/**
+ * Posts once, as `claim` decides: the first press posts (and records where), a later one gets `elsewhere`
+ * with a pointer to the first post; a post that fails releases the claim so pressing again can post.
+ */
+async function postOnce(
+  claim: PublicationClaim,
+  action: 'share' | 'vote',
+  post: () => Promise<Posted>,
+  elsewhere: (already: Answer) => Promise<void>,
+): Promise<void> {
+  const publication = await claim();
+  if (!publication.first) {
+    await elsewhere(errorAnswer(toErrorView(new AlreadyDoneError(action, publication.link))));
+    return;
+  }
+  let posted: Posted;
+  try {
+    posted = await post();
+  } catch (error) {
+    await publication.failed();
+    throw error;
+  }
+  if (posted === null) await publication.failed();
+  else await publication.done(posted.link);
+}
+
+export function sharePublicly<M>(
+  primitives: SharePrimitives<M>,
+  layout: Layout<M>,
+  claim: PublicationClaim = UNCLAIMED,
+): ReplyChannel<Answer> {
   return {
-    answerNow: async (answer) =>
-      isShareable(answer)
-        ? primitives.post(await layout.publicly(answer), true)
-        : primitives.reply(await layout.privately(answer)),
+    answerNow: async (answer) => {
+      if (!isShareable(answer)) return primitives.reply(await layout.privately(answer));
+      await postOnce(
+        claim,
+        'share',
+        async () => primitives.post(await layout.publicly(answer), true),
+        async (already) => primitives.reply(await layout.privately(already)),
+      );
+    },
     acknowledge: () => primitives.defer(),
-    deliverLater: async (answer) =>
-      isShareable(answer)
-        ? primitives.post(await layout.publicly(answer), false)
-        : primitives.followUp(await layout.privately(answer)),
+    deliverLater: async (answer) => {
+      if (!isShareable(answer)) return primitives.followUp(await layout.privately(answer));
+      await postOnce(
+        claim,
+        'share',
+        async () => primitives.post(await layout.publicly(answer), false),
+        async (already) => primitives.followUp(await layout.privately(already)),
+      );
+    },
     deliverFailure: async (error) => primitives.followUp(await layout.privately(errorAnswer(error))),
+  };
+}
+
+export interface VotePrimitives<M> {
+  /** The first response: the poll, for everyone. */
+  open(message: M): Promise<Posted>;
+  /** The first response, privately (no poll: an error, or the vote is already open). */
+  reply(message: M): Promise<void>;
+  /** The first response without a message, public like the poll that follows. */
+  defer(): Promise<void>;
+  /** The poll after `defer`. */
+  deliver(message: M): Promise<Posted>;
+  /** A message after `defer` that is not the poll (an error, a pointer to the open vote). */
+  notify(message: M): Promise<void>;
+}
+
+export interface VoteLayout<M> {
+  /** The poll a ranked comparison becomes; null for any other answer. */
+  poll(answer: Answer): M | null;
+  privately(answer: Answer): M;
+}
+
+/** "Put to a vote": the comparison again, as a poll, opened once per comparison and channel. */
+export function putToVote<M>(
+  primitives: VotePrimitives<M>,
+  layout: VoteLayout<M>,
+  claim: PublicationClaim = UNCLAIMED,
+): ReplyChannel<Answer> {
+  return {
+    answerNow: async (answer) => {
+      const poll = layout.poll(answer);
+      if (poll === null) return primitives.reply(layout.privately(answer));
+      await postOnce(
+        claim,
+        'vote',
+        () => primitives.open(poll),
+        async (already) => primitives.reply(layout.privately(already)),
+      );
+    },
+    acknowledge: () => primitives.defer(),
+    deliverLater: async (answer) => {
+      const poll = layout.poll(answer);
+      if (poll === null) return primitives.notify(layout.privately(answer));
+      await postOnce(
+        claim,
+        'vote',
+        () => primitives.deliver(poll),
+        async (already) => primitives.notify(layout.privately(already)),
+      );
+    },
+    deliverFailure: async (error) => primitives.notify(layout.privately(errorAnswer(error))),
   };
 }
 

@@ -1,4 +1,5 @@
 import {
+  AlreadyDoneError,
   ApiKeyRefusedError,
   BadResponseError,
   type ErrorCode,
@@ -12,6 +13,7 @@ import {
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
+  UpstreamBudgetError,
   UpstreamError,
   UpstreamTimeoutError,
 } from './errors.js';
@@ -118,14 +120,37 @@ export function toErrorView(error: unknown): ErrorView {
   }
   if (error instanceof RateLimitedError) {
     const seconds = error.retryAfterSeconds;
-    return {
-      ...view(
-        error.code,
-        'The footprint service is busy right now.',
-        seconds === null ? 'Try again in a minute.' : `Try again in ${seconds} s.`,
-      ),
-      retryAfterSeconds: seconds,
-    };
+    const again = seconds === null ? 'Try again in a minute.' : `Try again in ${seconds} s.`;
+    const text =
+      error.scope === 'user'
+        ? 'Slow down: that is more commands than I take from one person in a minute.'
+        : error.scope === 'workspace'
+          ? 'Slow down: everyone here together has sent more commands than I take in a minute.'
+          : error.scope === 'serviceKey'
+            ? 'Slow down: this key has sent more requests than it may in a minute.'
+            : 'The footprint service is busy right now.';
+    return { ...view(error.code, text, again), retryAfterSeconds: seconds };
+  }
+  if (error instanceof AlreadyDoneError) {
+    const where = error.link;
+    return error.action === 'share'
+      ? view(
+          error.code,
+          'This is already shared in this channel.',
+          where === null ? 'It is a little further up.' : `Here it is: ${where}`,
+        )
+      : view(
+          error.code,
+          'This comparison is already up for a vote in this channel.',
+          where === null ? 'Find it in the channel and vote there.' : `Vote here: ${where}`,
+        );
+  }
+  if (error instanceof UpstreamBudgetError) {
+    return view(
+      error.code,
+      'That needs more lookups than one command may make, so this one was not looked up.',
+      'Ask about fewer things at once.',
+    );
   }
   if (error instanceof ApiKeyRefusedError) {
     return view(

@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { LookupCancelledError } from './errors.js';
+import { LookupCancelledError, RateLimitedError } from './errors.js';
+import type { InteractionOrigin } from './interaction.js';
+import { chatSubjects, type Limiter, type LimitScope } from './limits.js';
 import type { Reply } from './lookup.js';
 import { type ErrorView, restartingView, toErrorView } from './messages.js';
 import { withinBudget } from './within-budget.js';
@@ -54,7 +56,20 @@ export interface PipelineOptions {
   logger: Logger;
   /** How long work may run before the interaction is acknowledged without its reply. */
   budgetMs: number;
+  /**
+   * Per-user and per-workspace limits, checked before the work of an interaction with an origin
+   * runs; a refused one is answered at once with "slow down, try again in N s".
+   */
+  limiter?: Limiter;
+  /** An interaction refused by a limit (the metrics count them). */
+  onLimited?: (origin: InteractionOrigin, scope: LimitScope) => void;
 }
+
+/**
+ * The longest a limit check may take before the interaction goes ahead unchecked: the check comes
+ * out of the platform's 3 s, and a slow or unreachable database must not make every answer late.
+ */
+export const LIMIT_CHECK_TIMEOUT_MS = 500;
 
 export interface StopOptions {
   /** How long work in flight may still finish normally once the bot starts stopping. */
@@ -94,8 +109,10 @@ export class InteractionPipeline {
     request: Request,
     channel: ReplyChannel<R>,
     context: Record<string, unknown> = {},
+    /** Who asked, where: counted against the limits when the pipeline has them. */
+    origin?: InteractionOrigin,
   ): Promise<void> {
-    const task = this.lifecycle(handler, request, channel, context).catch((error: unknown) => {
+    const task = this.lifecycle(handler, request, channel, context, origin).catch((error: unknown) => {
       this.options.logger.error({ err: error, ...context }, 'interaction failed unexpectedly');
     });
     this.tasks.add(task);
@@ -141,11 +158,17 @@ export class InteractionPipeline {
     request: Request,
     channel: ReplyChannel<R>,
     context: Record<string, unknown>,
+    origin: InteractionOrigin | undefined,
   ): Promise<void> {
     const { logger } = this.options;
     if (this.aborted || this.stopping !== null) {
       logger.info(context, 'interaction refused: the bot is stopping');
       await this.answerNow(channel, { type: 'error', error: restartingView() }, context);
+      return;
+    }
+    const refusal = origin === undefined ? null : await this.limited(origin, context);
+    if (refusal !== null) {
+      await this.answerNow(channel, { type: 'error', error: refusal }, context);
       return;
     }
     // A controller per interaction, not one shared stop signal: each signal has only the few
@@ -201,6 +224,43 @@ export class InteractionPipeline {
       context,
       'could not deliver the failure notice either',
     );
+  }
+
+  /**
+   * The "slow down" answer when the interaction is over a limit, or null to go on. A limiter that
+   * fails or is slow lets the interaction through, logged: limits protect the bot, and a database
+   * outage should not also silence it.
+   */
+  private async limited(
+    origin: InteractionOrigin,
+    context: Record<string, unknown>,
+  ): Promise<ErrorView | null> {
+    const { limiter, logger } = this.options;
+    if (limiter === undefined) return null;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), LIMIT_CHECK_TIMEOUT_MS);
+      timer.unref();
+    });
+    try {
+      const decision = await Promise.race([limiter.take(chatSubjects(origin)), timeout]);
+      if (decision === null) {
+        logger.warn({ ...context, timeoutMs: LIMIT_CHECK_TIMEOUT_MS }, 'limit check too slow; not limited');
+        return null;
+      }
+      if (decision.allowed) return null;
+      logger.info(
+        { ...context, scope: decision.scope, retryAfterSeconds: decision.retryAfterSeconds },
+        'interaction refused: over a rate limit',
+      );
+      this.options.onLimited?.(origin, decision.scope);
+      return toErrorView(new RateLimitedError(decision.retryAfterSeconds, decision.scope));
+    } catch (error) {
+      logger.warn({ err: error, ...context }, 'limit check failed; not limited');
+      return null;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The first response with the reply; should that fail (rendering), with the generic error. */

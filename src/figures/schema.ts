@@ -14,6 +14,11 @@ export const FigureDatasetSchema = z.object({
   label: z.string().min(1),
   /** Where its figures hold: "France", "global", "UK". */
   region: z.string().min(1),
+  /**
+   * The credit and licence its figures carry (data/datasets.json), given where an answer leads with
+   * them because the catalog has no figure for the food.
+   */
+  attribution: z.string().min(1).optional(),
 });
 export type FigureDataset = z.infer<typeof FigureDatasetSchema>;
 
@@ -27,6 +32,18 @@ export const FigureItemSchema = z.object({
   kgCo2ePerKg: z.number().nullable(),
   /** The median per kg, where the dataset gives one (Poore & Nemecek's supply-chain file). */
   medianKgCo2ePerKg: z.number().nullable(),
+  /**
+   * False where the entry's own name does not name the food its figure is for (Poore & Nemecek's
+   * "Barley" is barley as beer), so a query naming it is not answered with it.
+   */
+  byName: z.boolean().optional(),
+  /**
+   * The other datasets' entries this entry's food also is, with the kg of each in a kg of it (Clark
+   * et al.'s "Cottage cheese" is Poore & Nemecek's "Cheese"): shown beside this entry where it answers
+   * for a food the catalog lacks. Derived where every catalog food mapped to the entry maps to the
+   * same other entry, else reviewed (figure-mapping.json `entries.same`).
+   */
+  alsoIs: z.array(z.tuple([z.number().int().nonnegative(), z.number().positive()])).optional(),
 });
 export type FigureItem = z.infer<typeof FigureItemSchema>;
 
@@ -64,6 +81,19 @@ export const IndependentFiguresFileSchema = z
         context.addIssue({ code: 'custom', message: 'unknown dataset', path: ['items', index, 'dataset'] });
       if (item.kgCo2ePerKg === null && item.medianKgCo2ePerKg === null)
         context.addIssue({ code: 'custom', message: 'no figure', path: ['items', index] });
+      const others = (item.alsoIs ?? []).map(([other]) => file.items[other]?.dataset);
+      if (others.some((dataset) => dataset === undefined || dataset === item.dataset))
+        context.addIssue({
+          code: 'custom',
+          message: 'alsoIs names an unknown entry or its own dataset',
+          path: ['items', index, 'alsoIs'],
+        });
+      if (new Set(others).size !== others.length)
+        context.addIssue({
+          code: 'custom',
+          message: 'alsoIs names two entries of one dataset',
+          path: ['items', index, 'alsoIs'],
+        });
     });
     const check = (index: number, path: (string | number)[]) => {
       if (index >= file.items.length) context.addIssue({ code: 'custom', message: 'unknown item', path });

@@ -15,6 +15,20 @@ export interface PricedIngredient {
   kgCo2e: number;
 }
 
+/** A study entry as the name index reads it (sources/catalog/study-names.ts). */
+export interface StudyEntry {
+  /** Index of the entry in the figures file. */
+  item: number;
+  /** Index of its dataset. */
+  dataset: number;
+  /** The study's own name for it. */
+  name: string;
+  /** False where the name does not name the food its figure is for. */
+  byName: boolean;
+  /** The other studies' entries its food also is. */
+  alsoIs: number[];
+}
+
 /**
  * Below this share of a dish's weight priced with a study's own figures, its figure for the dish
  * would be mostly the catalog's figures in another name, so none is given: at least half the weight
@@ -71,25 +85,67 @@ export class FiguresTable {
   foodSources(code: string): FigureSource[] {
     return (this.foods.get(code) ?? [])
       .filter(([, , use]) => use === 'food')
-      .map(([index, kgPerKg]) => {
-        const item = this.items[index]!;
-        const dataset = this.datasets[item.dataset]!;
-        const { kg, statistic } = figureOf(item);
-        return {
-          dataset: dataset.id,
-          label: dataset.label,
-          region: dataset.region,
-          name: item.name,
-          kgCo2e: kg,
-          per: 'kg' as const,
-          statistic,
-          medianKgCo2e: statistic === 'mean' ? item.medianKgCo2ePerKg : null,
-          method: 'entry' as const,
-          mappedShare: null,
-          lowerBound: false,
-          kgPerKg: kgPerKg === 1 ? null : kgPerKg,
-        };
-      });
+      .map(([index, kgPerKg]) => this.entrySource(index, kgPerKg));
+  }
+
+  /** Every study entry: its dataset, its own name, and whether that name names its food. */
+  entries(): StudyEntry[] {
+    return this.items.map((item, index) => ({
+      item: index,
+      dataset: item.dataset,
+      name: item.name,
+      byName: item.byName !== false,
+      alsoIs: (item.alsoIs ?? []).map(([other]) => other),
+    }));
+  }
+
+  /** The entry a catalog food is on one study as that very food, with the kg of it in a kg of the food. */
+  foodEntry(code: string, dataset: number): { item: number; kgPerKg: number } | undefined {
+    const mapping = (this.foods.get(code) ?? []).find(
+      ([index, , use]) => use === 'food' && this.items[index]!.dataset === dataset,
+    );
+    return mapping === undefined ? undefined : { item: mapping[0], kgPerKg: mapping[1] };
+  }
+
+  /** An entry's own figure per kg of a food holding `kgPerKg` kg of it in a kg. */
+  entrySource(index: number, kgPerKg = 1): FigureSource {
+    const item = this.items[index]!;
+    const dataset = this.datasets[item.dataset]!;
+    const { kg, statistic } = figureOf(item);
+    return {
+      dataset: dataset.id,
+      label: dataset.label,
+      region: dataset.region,
+      name: item.name,
+      kgCo2e: kg,
+      per: 'kg',
+      statistic,
+      medianKgCo2e: statistic === 'mean' ? item.medianKgCo2ePerKg : null,
+      method: 'entry',
+      mappedShare: null,
+      lowerBound: false,
+      kgPerKg: kgPerKg === 1 ? null : kgPerKg,
+    };
+  }
+
+  /**
+   * For a food the catalog lacks, answered by these entries (at most one per study): their figures in
+   * dataset order, then, for each study none of them is of, the entry their food also is there
+   * (Clark et al.'s "Cottage cheese" brings Poore & Nemecek's "Cheese").
+   */
+  studySources(items: readonly number[]): FigureSource[] {
+    const sorted = [...items].sort((a, b) => this.items[a]!.dataset - this.items[b]!.dataset);
+    const present = new Set(sorted.map((index) => this.items[index]!.dataset));
+    const sources = sorted.map((index) => this.entrySource(index));
+    for (const index of sorted) {
+      for (const [other, kgPerKg] of this.items[index]!.alsoIs ?? []) {
+        const dataset = this.items[other]!.dataset;
+        if (present.has(dataset)) continue;
+        present.add(dataset);
+        sources.push(this.entrySource(other, kgPerKg));
+      }
+    }
+    return sources;
   }
 
   /** The kg CO2e of an ingredient on one dataset, or null where the dataset has no figure for it. */

@@ -28,8 +28,8 @@ export class InstrumentedStateStore implements StateStore {
     return this.counted('claim', () => this.inner.claim(key, ttlMs, value));
   }
 
-  increment(key: string, windowMs: number): Promise<CounterWindow> {
-    return this.counted('increment', () => this.inner.increment(key, windowMs));
+  increment(key: string, windowMs: number, by?: number): Promise<CounterWindow> {
+    return this.counted('increment', () => this.inner.increment(key, windowMs, by));
   }
 
   close(): Promise<void> {

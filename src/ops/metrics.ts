@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import type { ErrorCode } from '../core/errors.js';
+import { ERROR_CODES, type ErrorCode } from '../core/errors.js';
+import type { Telemetry } from '../core/telemetry.js';
 
 /**
  * Prometheus metrics through prom-client, on a registry of their own (not prom-client's global one),
@@ -13,8 +14,13 @@ import type { ErrorCode } from '../core/errors.js';
 export const PLATFORMS = ['slack', 'discord', 'cli', 'shell', 'service'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
-/** A command's outcome: it answered, or the error code it answered with. */
-export type Outcome = 'ok' | ErrorCode;
+/**
+ * A command's outcome: what core/commands/answer.ts's outcomeOf says (answered, help, usage, too few
+ * options, or the error code it answered with); `ok` for a service request answered. Anything else is
+ * counted as "other", so the label stays a closed list.
+ */
+export const OUTCOMES = ['ok', 'answered', 'help', 'usage', 'too_few', ...ERROR_CODES] as const;
+export type Outcome = 'ok' | 'answered' | 'help' | 'usage' | 'too_few' | ErrorCode;
 
 export const UPSTREAMS = ['greenswapp', 'slack', 'discord'] as const;
 export type Upstream = (typeof UPSTREAMS)[number];
@@ -62,9 +68,10 @@ export interface MetricsOptions {
   processMetrics?: boolean;
 }
 
-export class Metrics {
+export class Metrics implements Telemetry {
   readonly registry = new Registry();
   private readonly kinds: ReadonlySet<string>;
+  private readonly outcomes: ReadonlySet<string> = new Set(OUTCOMES);
   private readonly commands: Counter<'platform' | 'kind' | 'outcome'>;
   private readonly commandSeconds: Histogram<'platform' | 'kind'>;
   private readonly upstreamCalls: Counter<'upstream' | 'outcome'>;
@@ -131,10 +138,26 @@ export class Metrics {
   }
 
   /** One answered command: counted by outcome, timed. */
-  command(platform: Platform, kind: string, outcome: Outcome, seconds: number): void {
+  command(platform: Platform, kind: string, outcome: Outcome | string, seconds: number): void {
     const known = this.kinds.has(kind) ? kind : 'other';
-    this.commands.inc({ platform, kind: known, outcome });
+    const ended = this.outcomes.has(outcome) ? outcome : 'other';
+    this.commands.inc({ platform, kind: known, outcome: ended });
     this.commandSeconds.observe({ platform, kind: known }, seconds);
+  }
+
+  // Telemetry (src/core/telemetry.ts): what core and the sources report.
+
+  commandAnswered(surface: string, command: string, outcome: string, seconds: number): void {
+    const platform = (PLATFORMS as readonly string[]).includes(surface) ? (surface as Platform) : 'cli';
+    this.command(platform, command, outcome, seconds);
+  }
+
+  upstreamCall(outcome: UpstreamOutcome, seconds: number): void {
+    this.upstream('greenswapp', outcome, seconds);
+  }
+
+  cacheLookup(hit: boolean): void {
+    this.cache('api', hit);
   }
 
   upstream(upstream: Upstream, outcome: UpstreamOutcome, seconds: number): void {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RateLimitedError } from '../core/errors.js';
+import type { LimitDecision, Limiter, LimitScope, LimitSubject } from '../core/limits.js';
 import type { StateStore } from '../core/state/store.js';
 
-/** Who a limit counts: a chat user, a workspace or server, or a client key of `carbon serve`. */
-export type LimitScope = 'user' | 'workspace' | 'serviceKey';
+export type { LimitDecision, LimitScope, LimitSubject } from '../core/limits.js';
 
 export interface LimitRule {
   /** Requests allowed per window. */
@@ -15,6 +15,15 @@ export interface LimitRule {
    * operations), so a burst straddling a window boundary cannot pass twice the limit.
    */
   algorithm: 'fixed' | 'sliding';
+  /**
+   * Fixed windows only: how many requests one store operation reserves for this process (1, the
+   * default, counts each request in the store). A process answers from its reserved block without
+   * asking the store again, so a busy key costs the shared database one operation per block instead
+   * of one per request. The price: requests another replica reserved but did not use are not
+   * available to this one, so with R replicas a key may get up to R × (lease − 1) fewer requests in
+   * a window than its limit; never more.
+   */
+  lease?: number;
 }
 
 export type LimitRules = Readonly<Record<LimitScope, LimitRule>>;
@@ -33,24 +42,34 @@ export type LimitRules = Readonly<Record<LimitScope, LimitRule>>;
 export const DEFAULT_LIMITS: LimitRules = {
   user: { limit: 20, windowMs: 60_000, algorithm: 'sliding' },
   workspace: { limit: 60, windowMs: 60_000, algorithm: 'sliding' },
-  serviceKey: { limit: 600, windowMs: 60_000, algorithm: 'fixed' },
+  serviceKey: { limit: 600, windowMs: 60_000, algorithm: 'fixed', lease: leaseFor(600) },
 };
 
-export interface LimitSubject {
-  scope: LimitScope;
-  /** Stable and not secret: "slack:T0123:U0456", "discord:guild:123". Service keys go through serviceKeySubject. */
-  id: string;
+/**
+ * The block a fixed-window limit reserves at a time: a fiftieth of the limit, at most 32 (600 a
+ * minute: 12). One PostgreSQL row takes a few thousand increments a second at most (each commit
+ * waits for its WAL flush, and increments of one key queue on its row lock; bench/service.ts
+ * measures it), which a single busy client key would otherwise reach; a fiftieth keeps what unused
+ * blocks can withhold from a key small (2% of its limit per replica).
+ */
+export function leaseFor(limit: number): number {
+  return Math.max(1, Math.min(32, Math.floor(limit / 50)));
 }
 
-export type LimitDecision =
-  | { allowed: true }
-  | {
-      allowed: false;
-      /** The scope whose limit was reached. */
-      scope: LimitScope;
-      /** Whole seconds until a request would pass (at least 1): the reply's "try again in N s", the service's Retry-After. */
-      retryAfterSeconds: number;
-    };
+/** This process's block of a fixed window's requests (see LimitRule.lease). */
+interface Lease {
+  /** Requests left in the block. */
+  left: number;
+  /** When the window ends, on this process's clock. */
+  until: number;
+  /** The window's limit was reached: nothing more until it ends. */
+  exhausted: boolean;
+  /** A reservation in flight: requests wait for it rather than reserve another block each. */
+  reserving: Promise<void> | null;
+}
+
+/** Blocks held at most before ended ones are forgotten (one per busy key and window). */
+const MAX_LEASES = 10_000;
 
 /**
  * A client key is a secret: its limit is kept under a hash of it, so neither the store nor its
@@ -64,9 +83,10 @@ export function serviceKeySubject(key: string): LimitSubject {
  * Limits shared by every replica: the counters live in the state store (store/sql-state-store.ts
  * on PostgreSQL for replicas, the embedded database for one process), under "rate:<scope>:<id>".
  */
-export class RateLimiter {
+export class RateLimiter implements Limiter {
   private readonly rules: LimitRules;
   private readonly now: () => number;
+  private readonly leases = new Map<string, Lease>();
 
   constructor(
     private readonly store: StateStore,
@@ -77,6 +97,10 @@ export class RateLimiter {
     for (const [scope, rule] of Object.entries(this.rules)) {
       if (!(Number.isInteger(rule.limit) && rule.limit > 0 && rule.windowMs >= 1_000)) {
         throw new RangeError(`the ${scope} limit must be a positive whole number per window of at least 1 s`);
+      }
+      const lease = rule.lease ?? 1;
+      if (!(Number.isInteger(lease) && lease >= 1 && lease <= rule.limit)) {
+        throw new RangeError(`the ${scope} lease must be a whole number from 1 to its limit`);
       }
     }
   }
@@ -90,7 +114,12 @@ export class RateLimiter {
     for (const subject of subjects) {
       const rule = this.rules[subject.scope];
       const key = `rate:${subject.scope}:${subject.id}`;
-      const waitMs = rule.algorithm === 'fixed' ? await this.fixed(key, rule) : await this.sliding(key, rule);
+      const waitMs =
+        rule.algorithm === 'sliding'
+          ? await this.sliding(key, rule)
+          : (rule.lease ?? 1) > 1
+            ? await this.leased(key, rule, rule.lease!)
+            : await this.fixed(key, rule);
       if (waitMs > 0) {
         return {
           allowed: false,
@@ -105,13 +134,59 @@ export class RateLimiter {
   /** As take, but throws the RateLimitedError that core/messages.ts words as "try again in N s". */
   async enforce(subjects: readonly LimitSubject[]): Promise<void> {
     const decision = await this.take(subjects);
-    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds);
+    if (!decision.allowed) throw new RateLimitedError(decision.retryAfterSeconds, decision.scope);
   }
 
   /** Milliseconds to wait, or 0 when allowed. */
   private async fixed(key: string, rule: LimitRule): Promise<number> {
     const { count, resetInMs } = await this.store.increment(key, rule.windowMs);
     return count > rule.limit ? resetInMs : 0;
+  }
+
+  /**
+   * A fixed window through this process's block: requests are taken from the block while it lasts;
+   * an empty block reserves the next one (one store operation, shared by every request waiting for
+   * it), of which only what is within the limit is granted.
+   */
+  private async leased(key: string, rule: LimitRule, size: number): Promise<number> {
+    for (;;) {
+      const now = this.now();
+      let lease = this.leases.get(key);
+      if (lease !== undefined && lease.reserving === null && lease.until <= now) {
+        this.leases.delete(key);
+        lease = undefined;
+      }
+      if (lease?.reserving) {
+        await lease.reserving;
+        continue;
+      }
+      if (lease !== undefined && lease.left > 0) {
+        lease.left -= 1;
+        return 0;
+      }
+      if (lease?.exhausted) return lease.until - now;
+      const next: Lease = lease ?? { left: 0, until: 0, exhausted: false, reserving: null };
+      next.reserving = this.store
+        .increment(key, rule.windowMs, size)
+        .then(({ count, resetInMs }) => {
+          const granted = Math.max(0, Math.min(size, rule.limit - (count - size)));
+          next.left += granted;
+          next.until = this.now() + resetInMs;
+          next.exhausted = granted < size;
+        })
+        .finally(() => {
+          next.reserving = null;
+        });
+      if (this.leases.size >= MAX_LEASES) this.forgetEndedLeases();
+      this.leases.set(key, next);
+    }
+  }
+
+  private forgetEndedLeases(): void {
+    const now = this.now();
+    for (const [key, lease] of this.leases) {
+      if (lease.reserving === null && lease.until <= now) this.leases.delete(key);
+    }
   }
 
   private async sliding(key: string, rule: LimitRule): Promise<number> {

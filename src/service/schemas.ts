@@ -77,6 +77,7 @@ export const ErrorCodeSchema = z.enum([
   'unauthorized',
   'not_found',
   'not_in_trial',
+  'rate_limited',
   'method_not_allowed',
   'malformed_request',
   'request_too_large',

@@ -4,13 +4,17 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { InvalidInputError, NotFoundError } from '../core/errors.js';
+import type { Limiter } from '../core/limits.js';
 import { toErrorView } from '../core/messages.js';
+import { type Metrics, metricsHandler } from '../ops/metrics.js';
+import { Probes } from '../ops/probes.js';
 import { MAX_RECIPE_TEXT_LENGTH } from '../recipes/list-text.js';
 import { splitTarget } from '../server/request-target.js';
 import type { Catalog } from '../sources/catalog/types.js';
 import { productBody, recipeBody } from './bodies.js';
 import { createListAnswerer } from './ingredient-list.js';
 import { KeyRing } from './keys.js';
+import { keyLimits, outcomeOf } from './limits.js';
 import { nameFromParam, readParam } from './query.js';
 import {
   clientErrorResponse,
@@ -35,6 +39,15 @@ export interface ServiceOptions {
   /** Time for a client to send the request head (10 s) and the whole request (15 s). */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
+  /**
+   * Requests per client key (src/ops/rate-limit.ts; counters in the state store, so replicas on one
+   * PostgreSQL share them); a key over its limit gets 429 with Retry-After. No limit when unset.
+   */
+  limiter?: Limiter;
+  /** Served at /metrics (requests by route and outcome, their time, cache hits); none when unset. */
+  metrics?: Metrics;
+  /** /readyz's checks (the database when there is one); ready until stopping when unset. */
+  probes?: Probes;
 }
 
 export interface Service {
@@ -50,6 +63,8 @@ const CLIENT_ERROR_LINGER_MS = 2_000;
 
 interface LookupRoute {
   param: 'product' | 'recipe';
+  /** The command kind metrics count it as. */
+  kind: 'product' | 'recipe';
   /** The longest value taken as sent; names are held to MAX_NAME_LENGTH whatever this says. */
   maxLength?: number;
   /** Whether a value that reads as an ingredient list is computed (the /recipe extension). */
@@ -62,6 +77,7 @@ const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRo
     '/impact/product',
     {
       param: 'product',
+      kind: 'product',
       lookup: (catalog, name) => prepareJson(200, productBody(catalog.findProduct(name))),
     },
   ],
@@ -69,6 +85,7 @@ const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRo
     '/product',
     {
       param: 'product',
+      kind: 'product',
       lookup: (catalog, name) => prepareJson(200, productBody(catalog.findTrialMilk(name))),
     },
   ],
@@ -76,12 +93,16 @@ const LOOKUP_ROUTES: ReadonlyMap<string, LookupRoute> = new Map<string, LookupRo
     '/recipe',
     {
       param: 'recipe',
+      kind: 'recipe',
       maxLength: MAX_RECIPE_TEXT_LENGTH,
       lists: true,
       lookup: (catalog, name) => prepareJson(200, recipeBody(catalog.findRecipe(name))),
     },
   ],
 ]);
+
+/** The paths that answer without a key: the health check and the operator's probes and metrics. */
+const OPEN_PATHS = ['/healthz', '/livez', '/readyz', '/metrics'];
 
 /**
  * Misses are answers too: they depend only on the catalog, so they are cached like hits.
@@ -122,6 +143,16 @@ export function createService(options: ServiceOptions): Service {
   const HEALTH = prepareJson(200, health, { 'cache-control': 'no-store' });
 
   const answerList = createListAnswerer(catalog);
+  const { limiter, metrics } = options;
+  const probes = options.probes ?? new Probes([]);
+  const limited = limiter === undefined ? null : keyLimits(limiter, logger, metrics);
+
+  function fromCache(key: string): Prepared | undefined {
+    if (cache === null) return undefined;
+    const cached = cache.get(key);
+    metrics?.cache('service', cached !== undefined);
+    return cached;
+  }
 
   function answer(path: string, route: LookupRoute, rawQuery: string): Prepared {
     let name: string;
@@ -131,7 +162,7 @@ export function createService(options: ServiceOptions): Service {
         // Keyed like names: a name already in normal form hits the cache before any list check, and
         // a value is a list or not whatever its key, so a list and a name never share one.
         const key = `${path}\n${value}`;
-        const cached = cache?.get(key);
+        const cached = fromCache(key);
         if (cached !== undefined) return cached;
         const list = answerList(value);
         if (list !== null) {
@@ -147,7 +178,7 @@ export function createService(options: ServiceOptions): Service {
       throw error;
     }
     const key = `${path}\n${name}`;
-    const cached = cache?.get(key);
+    const cached = fromCache(key);
     if (cached !== undefined) return cached;
     let prepared: Prepared;
     try {
@@ -213,16 +244,38 @@ export function createService(options: ServiceOptions): Service {
     app.get(path, (request, reply) => {
       const started = performance.now();
       const presented = request.headers['x-api-key'];
-      const prepared = keyRing.accepts(typeof presented === 'string' ? presented : undefined)
-        ? answer(path, route, queryOf(request.url))
-        : UNAUTHORIZED;
-      send(request, reply, prepared, started);
+      const key = typeof presented === 'string' ? presented : undefined;
+      const respond = (prepared: Prepared) => {
+        send(request, reply, prepared, started);
+        metrics?.command(
+          'service',
+          route.kind,
+          outcomeOf(prepared.status),
+          (performance.now() - started) / 1000,
+        );
+      };
+      if (!keyRing.accepts(key)) return respond(UNAUTHORIZED);
+      // Without limits the answer stays synchronous: a cache hit is one write.
+      if (limited === null) return respond(answer(path, route, queryOf(request.url)));
+      return limited(key!).then((refusal) => respond(refusal ?? answer(path, route, queryOf(request.url))));
     });
   }
   app.get('/healthz', (request, reply) => send(request, reply, HEALTH, performance.now()));
+  // The operator's: liveness, readiness (the database, not stopping) and Prometheus metrics. No key:
+  // probes and scrapers hold none; like /healthz they reveal nothing about clients or queries.
+  const raw =
+    (handler: (req: FastifyRequest['raw'], res: FastifyReply['raw']) => Promise<void>) =>
+    (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      return handler(request.raw, reply.raw);
+    };
+  const probe = probes.handlers();
+  app.get('/livez', raw(probe.livez));
+  app.get('/readyz', raw(probe.readyz));
+  if (metrics !== undefined) app.get('/metrics', raw(metricsHandler(metrics)));
   app.setNotFoundHandler((request, reply) => {
     const { path } = splitTarget(request.url);
-    const known = path === '/healthz' || LOOKUP_ROUTES.has(path);
+    const known = OPEN_PATHS.includes(path) || LOOKUP_ROUTES.has(path);
     send(request, reply, known ? METHOD_NOT_ALLOWED : NOT_FOUND_PATH, performance.now());
   });
   app.setErrorHandler((error, request, reply) => {
@@ -261,6 +314,8 @@ export function createService(options: ServiceOptions): Service {
       return server.address() as AddressInfo;
     },
     async close(): Promise<void> {
+      // Not ready from now on, so a load balancer sends nothing new while in-flight answers finish.
+      probes.markStopping();
       if (!server.listening) return;
       // Answers take microseconds, so a short grace lets in-flight responses finish before any
       // connection is cut; idle keep-alive sockets go at once.

@@ -11,9 +11,11 @@ export interface CacheOptions {
   maxEntries?: number;
   /** Time source for expiry; tests pass a controllable one instead of waiting. */
   clock?: { now(): number };
+  /** Told of every lookup, hit or miss (the metrics count them). */
+  onLookup?: (hit: boolean) => void;
 }
 
-type Tuning = Required<Omit<CacheOptions, 'clock'>>;
+type Tuning = Required<Omit<CacheOptions, 'clock' | 'onLookup'>>;
 
 export const DEFAULT_CACHE_OPTIONS: Tuning = {
   // 6 h: footprints are database figures that change rarely (new dataset releases, not hourly), so a
@@ -50,14 +52,16 @@ export class CachedSource implements LookupSource {
   private readonly cache: LRUCache<string, Entry>;
   private readonly inFlight = new Map<string, Flight>();
   private readonly settings: Tuning;
+  private readonly onLookup: (hit: boolean) => void;
 
   constructor(
     private readonly inner: LookupSource,
     options: CacheOptions = {},
   ) {
     this.id = inner.id;
-    const { clock, ...tuning } = options;
+    const { clock, onLookup, ...tuning } = options;
     this.settings = { ...DEFAULT_CACHE_OPTIONS, ...tuning };
+    this.onLookup = onLookup ?? (() => {});
     this.cache = new LRUCache<string, Entry>({
       max: this.settings.maxEntries,
       ttl: this.settings.foundTtlMs,
@@ -82,6 +86,7 @@ export class CachedSource implements LookupSource {
     if (signal?.aborted) throw cancellationError(signal);
     const key = cacheKey(kind, name);
     const cached = this.cache.get(key);
+    this.onLookup(cached !== undefined);
     if (cached) return answer(cached, name);
     const flight = this.inFlight.get(key) ?? this.start(kind, name, key);
     flight.waiters++;

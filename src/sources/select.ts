@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../config/env.js';
 import { SourceUnavailableError } from '../core/errors.js';
 import type { LookupSource, NameSuggester } from '../core/source.js';
+import type { StateStore } from '../core/state/store.js';
+import type { Telemetry } from '../core/telemetry.js';
 import { type ApiSource, createApiSource } from './api/index.js';
 import { apiRegistration } from './api/registration.js';
 import { createCatalogSource, loadCatalog } from './catalog/index.js';
@@ -26,6 +28,10 @@ export interface SelectOptions {
   suggester?: boolean;
   /** Where the catalog's data files are; the catalog's own default when omitted. */
   dataDir?: string;
+  /** The state store, where the API client shares its 429 cool-downs; this process alone without it. */
+  store?: StateStore;
+  /** Where the API client reports its requests and cache lookups (the metrics). */
+  telemetry?: Telemetry;
 }
 
 const CATALOG_UNAVAILABLE = `the ${catalogRegistration.label} is not available`;
@@ -56,6 +62,8 @@ export function createSource(config: Config, logger: Logger, options: SelectOpti
         trialUrl: config.CARBON_API_TRIAL_URL,
         timeoutMs: config.CARBON_API_TIMEOUT_MS,
         logger,
+        ...(options.store === undefined ? {} : { coolDownStore: options.store }),
+        ...(options.telemetry === undefined ? {} : { telemetry: options.telemetry }),
       });
     } catch (error) {
       // A key the client refuses to send (e.g. non-ASCII) is a configuration mistake: fail at start-up.

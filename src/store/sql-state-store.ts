@@ -1,4 +1,10 @@
-import { type CounterWindow, checkTtl, type JsonValue, type StateStore } from '../core/state/store.js';
+import {
+  type CounterWindow,
+  checkIncrement,
+  checkTtl,
+  type JsonValue,
+  type StateStore,
+} from '../core/state/store.js';
 import { likePrefix, nowParam, type SqlQueryable } from './sql.js';
 
 export interface SqlStateStoreOptions {
@@ -73,18 +79,19 @@ export class SqlStateStore implements StateStore {
     return rows.length === 1;
   }
 
-  async increment(key: string, windowMs: number): Promise<CounterWindow> {
+  async increment(key: string, windowMs: number, by = 1): Promise<CounterWindow> {
     checkKey(key);
     checkTtl(windowMs);
-    // A window that has ended, or a row that does not hold a count, starts again at 1.
+    checkIncrement(by);
+    // A window that has ended, or a row that does not hold a count, starts again at `by`.
     const restart = `(entry.expires_at <= EXCLUDED.expires_at - $2::bigint OR entry.value !~ '^[0-9]{1,15}$')`;
     const { rows } = await this.db.query<{ count: number; reset_in_ms: number }>(
-      `INSERT INTO state_entries AS entry (key, value, expires_at) VALUES ($1, '1', ${nowParam(3)} + $2::bigint)
+      `INSERT INTO state_entries AS entry (key, value, expires_at) VALUES ($1, $4::bigint::text, ${nowParam(3)} + $2::bigint)
        ON CONFLICT (key) DO UPDATE SET
-         value = CASE WHEN ${restart} THEN '1' ELSE (entry.value::bigint + 1)::text END,
+         value = CASE WHEN ${restart} THEN EXCLUDED.value ELSE (entry.value::bigint + $4::bigint)::text END,
          expires_at = CASE WHEN ${restart} THEN EXCLUDED.expires_at ELSE entry.expires_at END
        RETURNING value::integer AS count, (entry.expires_at - ${nowParam(3)})::integer AS reset_in_ms`,
-      [key, Math.ceil(windowMs), this.now()],
+      [key, Math.ceil(windowMs), this.now(), by],
     );
     const row = rows[0]!;
     return { count: row.count, resetInMs: row.reset_in_ms };

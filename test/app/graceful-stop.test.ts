@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCli } from '../cli/run-cli.js';
+import { makeEmbeddedDataDir } from '../support/databases.js';
 import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.js';
 import { commandPayload } from '../support/fake-discord-payloads.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../support/fake-greenswapp.js';
@@ -49,6 +50,7 @@ describe('carbon start on SIGTERM with lookups in flight', () => {
         CARBON_API_BASE_URL: greenswapp.url,
         CARBON_API_TRIAL_URL: greenswapp.url,
         CARBON_API_TIMEOUT_MS: '60000',
+        CARBON_DATA_DIR: await makeEmbeddedDataDir(),
       },
     });
     const [, port] = await cli.waitFor(/"port":(\d+)/);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdapterContext, AdapterStarter, RunningAdapter } from '../../src/adapters/context.js';
 import { type StartedApp, startApp } from '../../src/app/start.js';
 import { parseConfig } from '../../src/config/env.js';
+import { MemoryStateStore } from '../../src/core/state/memory-store.js';
 import { createLogger } from '../../src/logging/logger.js';
 import type { SelectedSource } from '../../src/sources/select.js';
 import { memorySource } from '../support/memory-source.js';
@@ -79,6 +80,7 @@ describe('startApp with adapters', () => {
       config: parseConfig({ PORT: '0', HOST: '127.0.0.1', SLACK_BOT_TOKEN: 'xoxb-very-secret-token' }),
       logger: createLogger({ level: 'info', destination: logs }),
       source: selected,
+      store: new MemoryStateStore(),
       adapters: [recordingAdapter('slack', events, { route: '/slack/events', seen }), notConfigured],
       output: sink(),
     });
@@ -119,6 +121,7 @@ describe('startApp with adapters', () => {
       config: parseConfig({ PORT: '0', HOST: '127.0.0.1' }),
       logger: createLogger({ level: 'silent', destination: sink() }),
       source: memorySelected(),
+      store: new MemoryStateStore(),
       adapters: [slowStop],
       output: sink(),
     });
@@ -137,6 +140,7 @@ describe('startApp with adapters', () => {
       config: parseConfig({ PORT: '0', HOST: '127.0.0.1' }),
       logger: createLogger({ level: 'silent' }),
       source: memorySelected(),
+      store: new MemoryStateStore(),
       adapters: [recordingAdapter('slack', events), recordingAdapter('discord', events)],
       output: sink(),
     });
@@ -154,6 +158,7 @@ describe('startApp with adapters', () => {
         config: parseConfig({}),
         logger: createLogger({ level: 'silent' }),
         source: selected,
+        store: new MemoryStateStore(),
         adapters: [
           recordingAdapter('slack', events),
           recordingAdapter('discord', events, { fail: new Error('bad token') }),
@@ -177,6 +182,7 @@ describe('startApp with adapters', () => {
           config: parseConfig({ PORT: String(port), HOST: '127.0.0.1' }),
           logger: createLogger({ level: 'silent' }),
           source: selected,
+          store: new MemoryStateStore(),
           adapters: [recordingAdapter('slack', events, { route: '/slack/events' })],
           output: sink(),
         }),

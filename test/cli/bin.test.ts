@@ -3,6 +3,7 @@
  * Everything else about the CLI is tested in process (main.test.ts), through the same `main`.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { makeEmbeddedDataDir } from '../support/databases.js';
 import { ensureBuilt, runCli, startCli } from './run-cli.js';
 
 const CATALOG = { CARBON_SOURCE: 'catalog' };
@@ -50,7 +51,13 @@ describe.concurrent('dist/cli/main.js', () => {
 describe.concurrent('the long-running verbs stop on signals', () => {
   it('start listens when an adapter needs HTTP, serves /healthz, and exits 0 on SIGTERM', async () => {
     const cli = startCli(['start'], {
-      env: { ...CATALOG, PORT: '0', HOST: '127.0.0.1', DISCORD_PUBLIC_KEY: 'ab'.repeat(32) },
+      env: {
+        ...CATALOG,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+        CARBON_DATA_DIR: await makeEmbeddedDataDir(),
+      },
     });
     const match = await cli.waitFor(/"port":(\d+)/);
     const port = Number(match[1]);

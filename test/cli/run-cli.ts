@@ -57,6 +57,8 @@ function spawnChild(args: readonly string[], options: CliOptions): ChildProcessW
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? cwd,
+    // The embedded database's default directory: the child's own, never the developer's.
+    XDG_DATA_HOME: join(cwd, 'xdg-data'),
     ...options.env,
   };
   return spawn(process.execPath, [BIN, ...args], {

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  AlreadyDoneError,
   ApiKeyRefusedError,
   BadResponseError,
   type CarbonError,
@@ -12,6 +13,7 @@ import {
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
+  UpstreamBudgetError,
   UpstreamError,
   UpstreamTimeoutError,
   USER_ERROR_CODES,
@@ -25,6 +27,8 @@ const ONE_OF_EACH: CarbonError[] = [
   new NotFoundError('product', 'oat mylk', ['Oat milk']),
   new ApiKeyRefusedError(401),
   new RateLimitedError(30),
+  new AlreadyDoneError('vote', null),
+  new UpstreamBudgetError(30),
   new UpstreamError('502', 502),
   new UpstreamTimeoutError(8000),
   new BadResponseError('not JSON'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AlreadyDoneError,
   ApiKeyRefusedError,
   BadResponseError,
   cancellationError,
@@ -8,10 +9,48 @@ import {
   NotFoundError,
   RateLimitedError,
   SourceUnavailableError,
+  UpstreamBudgetError,
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../src/core/errors.js';
 import { toErrorView } from '../../src/core/messages.js';
+
+describe('toErrorView: limits and things already done (issue #22)', () => {
+  it('tells a user, a workspace and a service key to slow down, with the wait; the API’s 429 as before', () => {
+    expect(toErrorView(new RateLimitedError(12, 'user'))).toMatchObject({
+      code: 'rate_limited',
+      text: 'Slow down: that is more commands than I take from one person in a minute.',
+      hint: 'Try again in 12 s.',
+      retryAfterSeconds: 12,
+    });
+    expect(toErrorView(new RateLimitedError(3, 'workspace')).text).toBe(
+      'Slow down: everyone here together has sent more commands than I take in a minute.',
+    );
+    expect(toErrorView(new RateLimitedError(7, 'serviceKey')).text).toBe(
+      'Slow down: this key has sent more requests than it may in a minute.',
+    );
+    expect(toErrorView(new RateLimitedError(30)).text).toBe('The footprint service is busy right now.');
+  });
+
+  it('points a second Share or vote to the first, with its link when there is one', () => {
+    expect(toErrorView(new AlreadyDoneError('share', 'https://x.test/p/1'))).toMatchObject({
+      code: 'already_done',
+      text: 'This is already shared in this channel.',
+      hint: 'Here it is: https://x.test/p/1',
+    });
+    expect(toErrorView(new AlreadyDoneError('vote', null))).toMatchObject({
+      text: 'This comparison is already up for a vote in this channel.',
+      hint: 'Find it in the channel and vote there.',
+    });
+  });
+
+  it('says when a command would need more lookups than one may make', () => {
+    expect(toErrorView(new UpstreamBudgetError(30))).toMatchObject({
+      code: 'too_many_lookups',
+      text: 'That needs more lookups than one command may make, so this one was not looked up.',
+    });
+  });
+});
 
 describe('toErrorView', () => {
   it('names the query and offers at most three suggestions', () => {

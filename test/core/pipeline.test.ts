@@ -147,3 +147,83 @@ describe('InteractionPipeline', () => {
     expect(calls).toEqual([['answerNow', { type: 'error', error: restartingView() }]]);
   });
 });
+
+describe('InteractionPipeline with limits', () => {
+  const origin = {
+    platform: 'discord' as const,
+    deliveryId: '1',
+    issuedAtMs: null,
+    userId: 'U1',
+    workspaceId: 'G1',
+    channelId: 'C1',
+  };
+
+  it('answers an interaction over a limit at once with "slow down", without running its work', async () => {
+    const limited: string[] = [];
+    const seen: string[][] = [];
+    const limitedPipeline = new InteractionPipeline({
+      logger: silentLogger(),
+      budgetMs: 1_000,
+      limiter: {
+        take: async (subjects) => {
+          seen.push(subjects.map((subject) => `${subject.scope} ${subject.id}`));
+          return { allowed: false, scope: 'user', retryAfterSeconds: 12 };
+        },
+      },
+      onLimited: (_origin, scope) => limited.push(scope),
+    });
+    const { channel, calls } = recorder();
+    let ran = false;
+    await limitedPipeline.run(
+      async () => {
+        ran = true;
+        return help;
+      },
+      null,
+      channel,
+      {},
+      origin,
+    );
+    expect(ran).toBe(false);
+    expect(seen).toEqual([['user discord:G1:U1', 'workspace discord:G1']]);
+    expect(limited).toEqual(['user']);
+    const [name, reply] = calls[0]!;
+    expect(name).toBe('answerNow');
+    expect(reply).toMatchObject({
+      type: 'error',
+      error: {
+        code: 'rate_limited',
+        text: 'Slow down: that is more commands than I take from one person in a minute.',
+        hint: 'Try again in 12 s.',
+        retryAfterSeconds: 12,
+      },
+    });
+  });
+
+  it('lets the interaction through when the limiter fails or is too slow, and checks none without an origin', async () => {
+    for (const take of [
+      async () => {
+        throw new Error('database unreachable');
+      },
+      () => new Promise<never>(() => {}),
+    ]) {
+      const guarded = new InteractionPipeline({ logger: silentLogger(), budgetMs: 2_000, limiter: { take } });
+      const { channel, calls } = recorder();
+      await guarded.run(async () => help, null, channel, {}, origin);
+      expect(calls).toEqual([['answerNow', help]]);
+    }
+    let asked = false;
+    const unasked = new InteractionPipeline({
+      logger: silentLogger(),
+      budgetMs: 1_000,
+      limiter: {
+        take: async () => {
+          asked = true;
+          return { allowed: true };
+        },
+      },
+    });
+    await unasked.run(async () => help, null, recorder().channel);
+    expect(asked).toBe(false);
+  });
+});

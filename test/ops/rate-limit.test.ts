@@ -129,6 +129,71 @@ describe('RateLimiter', () => {
   });
 });
 
+describe('RateLimiter with leased blocks (fixed windows)', () => {
+  const leased = { serviceKey: { limit: 10, windowMs: 60_000, algorithm: 'fixed' as const, lease: 4 } };
+  const key = { scope: 'serviceKey' as const, id: 'k' };
+
+  /** A store that counts the increments it is asked for. */
+  function counting(clock: TestClock) {
+    const store = new MemoryStateStore({ now: clock.now });
+    const calls: number[] = [];
+    const increment = store.increment.bind(store);
+    store.increment = (k, windowMs, by) => {
+      calls.push(by ?? 1);
+      return increment(k, windowMs, by);
+    };
+    return { store, calls };
+  }
+
+  it('answers from its block, asks the store once a block, and grants exactly the limit', async () => {
+    const clock = new TestClock();
+    const { store, calls } = counting(clock);
+    const limits = new RateLimiter(store, { rules: leased, now: clock.now });
+    const allowed = [];
+    for (let i = 0; i < 12; i++) allowed.push((await limits.take([key])).allowed);
+    expect(allowed).toEqual([...Array(10).fill(true), false, false]);
+    // Blocks of 4, 4, then 2 granted of the third: three store operations for ten requests.
+    expect(calls).toEqual([4, 4, 4]);
+    clock.advance(20_000);
+    expect(await limits.take([key])).toEqual({ allowed: false, scope: 'serviceKey', retryAfterSeconds: 40 });
+    clock.advance(40_000);
+    expect((await limits.take([key])).allowed).toBe(true);
+  });
+
+  it('never grants more than the limit across replicas; unused blocks only hold requests back', async () => {
+    const clock = new TestClock();
+    const store = new MemoryStateStore({ now: clock.now });
+    const replicas = [0, 1].map(() => new RateLimiter(store, { rules: leased, now: clock.now }));
+    const decisions = [];
+    for (let i = 0; i < 30; i++) decisions.push(await replicas[i % 2]!.take([key]));
+    expect(decisions.filter((decision) => decision.allowed)).toHaveLength(10);
+    // One replica alone past the other's reservation: it may get fewer, never more.
+    const late = new RateLimiter(store, { rules: leased, now: clock.now });
+    expect((await late.take([key])).allowed).toBe(false);
+  });
+
+  it('reserves one block for requests arriving together, and lets the next call retry after a failure', async () => {
+    const clock = new TestClock();
+    const { store, calls } = counting(clock);
+    const limits = new RateLimiter(store, { rules: leased, now: clock.now });
+    const together = await Promise.all(Array.from({ length: 4 }, () => limits.take([key])));
+    expect(together.every((decision) => decision.allowed)).toBe(true);
+    expect(calls).toEqual([4]);
+
+    const failing = new MemoryStateStore({ now: clock.now });
+    let fail = true;
+    const increment = failing.increment.bind(failing);
+    failing.increment = async (k, windowMs, by) => {
+      if (fail) throw new Error('connection refused');
+      return increment(k, windowMs, by);
+    };
+    const flaky = new RateLimiter(failing, { rules: leased, now: clock.now });
+    await expect(flaky.take([key])).rejects.toThrow('connection refused');
+    fail = false;
+    expect((await flaky.take([key])).allowed).toBe(true);
+  });
+});
+
 /** Two limiters (two replicas) on one database count together. */
 function describeShared(name: string, makeStores: () => [StateStore, StateStore]): void {
   it(`${name}: limits hold across two replicas sharing the database`, async () => {

@@ -39,6 +39,27 @@ describe('the basis and range of an answer, on every surface', () => {
     );
   });
 
+  it("leads with a study's own entry for a food the catalog lacks, on every surface, saying the catalog has none", () => {
+    const halloumi = catalog.findProduct('halloumi');
+    const basis =
+      '16.2 kg CO2e per kg, UK products (Clark et al. 2022); ADEME Agribalyse 3.2 has no figure for this food, and Poore & Nemecek 2018 has no entry for it.';
+    const view = resultView(halloumi);
+    expect(view).toMatchObject({
+      title: 'Halloumi cheese',
+      askedFor: 'halloumi',
+      value: 16.17,
+      basis,
+      swap: null,
+    });
+    expect(view.source.label).toBe('Built-in catalog (Clark et al. 2022)');
+    const text = renderText(resultReply(halloumi));
+    expect(text).toContain(`Figures: ${basis}`);
+    expect(text).toContain('Clark et al. (2022), PNAS');
+    expect(allText(renderSlack(resultReply(halloumi)))).toContain(basis.replaceAll('&', '&amp;'));
+    const embed = renderDiscord(resultReply(halloumi)).embeds[0]!;
+    expect(embed.description).toContain('ADEME Agribalyse 3.2 has no figure for this food');
+  });
+
   it("gives a dish's figure on every dataset and the verdict they reach together", () => {
     const rice = catalog.findRecipe('egg fried rice');
     const view = resultView(rice);

@@ -51,7 +51,7 @@ describe('the figure mapping (data/curated/figure-mapping.json)', () => {
   });
 
   it('fails the build on a food two rules give to one study, an unknown entry and a rule that selects nothing', () => {
-    const base: FigureMappingFile = { ...mapping, rules: [] };
+    const base: FigureMappingFile = { ...mapping, rules: [], entries: { same: [], notByName: [] } };
     const rule = (item: string, codes: string[]) => ({
       dataset: 'poore-nemecek-2018',
       item,
@@ -74,7 +74,7 @@ describe('the figure mapping (data/curated/figure-mapping.json)', () => {
         products,
         recipes,
         new Map(),
-        new Set(mapping.datasets.map((dataset) => dataset.id)),
+        new Map(mapping.datasets.map((dataset) => [dataset.id, `${dataset.label}; CC BY 4.0`])),
       );
     expect(() => build([rule('Cheese', ['12726']), rule('Milk', ['12726'])])).toThrow(
       /given to "Cheese" and to "Milk"/,
@@ -83,6 +83,86 @@ describe('the figure mapping (data/curated/figure-mapping.json)', () => {
     expect(() => build([{ ...rule('Cheese', []), name: '^No such food$' }])).toThrow(/selects no food/);
     const { file } = build([rule('Cheese', ['12726'])]);
     expect(file.foods).toEqual([['12726', [[0, 1, 'food']]]]);
+  });
+});
+
+describe("the studies' entries themselves (figure-mapping.json `entries`)", () => {
+  const mapping = readFigureMapping();
+  const studies = {
+    'poore-nemecek-2018': [
+      { name: 'Cheese', kgCo2ePerKg: 23.88, medianKgCo2ePerKg: 21.2 },
+      { name: 'Barley', kgCo2ePerKg: 1.18, medianKgCo2ePerKg: 1.1 },
+    ],
+    'clark-2022': [
+      { name: 'Cheddar cheese', kgCo2ePerKg: 20.75, medianKgCo2ePerKg: null },
+      { name: 'Brie', kgCo2ePerKg: 19.14, medianKgCo2ePerKg: null },
+      { name: 'Cottage cheese', kgCo2ePerKg: 25.28, medianKgCo2ePerKg: null },
+    ],
+  };
+  const rule = (dataset: string, item: string, codes: string[]) => ({
+    dataset,
+    item,
+    use: 'food' as const,
+    codes,
+    kgPerKg: 1,
+    why: 'test',
+  });
+  // 12726 is cheddar, 12001 camembert; 1029_1 a plant-based cheese, no Poore & Nemecek cheese.
+  const rules = [
+    rule('poore-nemecek-2018', 'Cheese', ['12726', '12001']),
+    rule('clark-2022', 'Cheddar cheese', ['12726']),
+    rule('clark-2022', 'Brie', ['12001', '1029_1']),
+  ];
+  const build = (entries: FigureMappingFile['entries']) =>
+    buildIndependentFigures(
+      { ...mapping, rules, entries },
+      studies,
+      products,
+      recipes,
+      new Map(),
+      new Map(mapping.datasets.map((dataset) => [dataset.id, `${dataset.label} (CC BY 4.0)`])),
+    ).file;
+  const named = (file: ReturnType<typeof build>, name: string) =>
+    file.items.find((item) => item.name === name)!;
+  const alsoIs = (file: ReturnType<typeof build>, name: string) =>
+    (named(file, name).alsoIs ?? []).map(([item, kgPerKg]) => [file.items[item]!.name, kgPerKg]);
+
+  it("derives the other study's entry where every catalog food of an entry is that entry there, and not where one is not", () => {
+    const file = build({ same: [], notByName: [] });
+    expect(alsoIs(file, 'Cheddar cheese')).toEqual([['Cheese', 1]]);
+    // One of Brie's foods (1029_1) has no Poore & Nemecek entry: Brie is not said to be Cheese.
+    expect(alsoIs(file, 'Brie')).toEqual([]);
+    // P&N's Cheese is two Clark entries: neither is it.
+    expect(alsoIs(file, 'Cheese')).toEqual([]);
+    expect(file.datasets[2]!.attribution).toBe('Clark et al. 2022 (CC BY 4.0)');
+    expect(file.datasets[0]!.attribution).toBeUndefined();
+  });
+
+  it('takes a reviewed rule for an entry no catalog food maps to, and fails on one its catalog foods contradict', () => {
+    const same = (item: string, is: string) => ({
+      dataset: 'clark-2022',
+      item,
+      is: { dataset: 'poore-nemecek-2018', item: is, kgPerKg: 1 },
+      why: 'test',
+    });
+    const file = build({ same: [same('Cottage cheese', 'Cheese')], notByName: [] });
+    expect(alsoIs(file, 'Cottage cheese')).toEqual([['Cheese', 1]]);
+    expect(() => build({ same: [same('Cheddar cheese', 'Barley')], notByName: [] })).toThrow(
+      /its catalog foods make it "Cheese"/,
+    );
+    expect(() => build({ same: [same('Brie', 'Cheese')], notByName: [] })).toThrow(
+      /do not all map to "Cheese"/,
+    );
+    expect(() => build({ same: [same('Ale', 'Cheese')], notByName: [] })).toThrow(/no such entry/);
+  });
+
+  it('marks the entries whose own name does not name their food', () => {
+    const file = build({
+      same: [],
+      notByName: [{ dataset: 'poore-nemecek-2018', item: 'Barley', why: 'beer' }],
+    });
+    expect(named(file, 'Barley').byName).toBe(false);
+    expect(named(file, 'Cheese').byName).toBeUndefined();
   });
 });
 
@@ -150,6 +230,16 @@ describe(`the committed ${FIGURES_FILE}`, () => {
     expect(items('39526').map((item) => item.name)).toEqual(['Ice lollies']);
     // A cereal filled with something other than chocolate is no chocolate cereal.
     expect(items('32018').map((item) => item.name)).toEqual(['Breakfast cereal']);
+  });
+
+  it("says which other study's entry the entries the catalog lacks are, and which names name no food", () => {
+    const entry = (name: string) => file.items.find((item) => item.name === name)!;
+    const alsoIs = (name: string) => (entry(name).alsoIs ?? []).map(([item]) => file.items[item]!.name);
+    expect(alsoIs('Cottage cheese')).toEqual(['Cheese']);
+    expect(alsoIs('Naan')).toEqual(['Wheat & Rye']);
+    expect(alsoIs('Halloumi cheese')).toEqual([]);
+    expect(alsoIs('Cheddar cheese')).toEqual(['Cheese']);
+    expect(entry('Barley').byName).toBe(false);
   });
 
   it("gives Clark et al.'s ready meals to the dishes that are them", () => {

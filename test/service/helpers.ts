@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { createLogger } from '../../src/logging/logger.js';
 import { createService, type Service } from '../../src/service/index.js';
+import type { ServiceOptions } from '../../src/service/service.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
 
 export interface Reply {
@@ -128,11 +129,14 @@ export const TEST_KEY = 'test-key-0123456789-abcdefghij';
 
 export async function startTestService(
   catalog: Catalog,
-  options: { keys?: string[]; cacheSize?: number } = {},
+  options: Pick<ServiceOptions, 'limiter' | 'metrics' | 'probes'> & {
+    keys?: string[];
+    cacheSize?: number;
+  } = {},
 ): Promise<RunningTestService> {
   const { logger, lines } = captureLogger();
-  const keys = options.keys ?? [TEST_KEY];
-  const service = createService({ catalog, keys, logger, cacheSize: options.cacheSize });
+  const { keys = [TEST_KEY], cacheSize, ...operations } = options;
+  const service = createService({ catalog, keys, logger, cacheSize, ...operations });
   const { port } = await service.listen(0, '127.0.0.1');
   const key = keys[0]!;
   return {

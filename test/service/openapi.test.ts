@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { MAX_NAME_LENGTH } from '../../src/core/command.js';
+import { Metrics } from '../../src/ops/metrics.js';
+import { Probes } from '../../src/ops/probes.js';
 import { MAX_RECIPE_TEXT_LENGTH } from '../../src/recipes/list-text.js';
 import { ErrorCodeSchema } from '../../src/service/schemas.js';
 import { loadCatalog } from '../../src/sources/catalog/index.js';
@@ -43,16 +45,32 @@ const deref = (node: Schema): Schema =>
 
 let svc: RunningTestService;
 let broken: RunningTestService;
+/** A key over its limit, and a database that does not answer /readyz's check. */
+let limited: RunningTestService;
 beforeAll(async () => {
-  svc = await startTestService(loadCatalog());
+  const catalog = loadCatalog();
+  svc = await startTestService(catalog, { metrics: new Metrics({ commandKinds: ['product', 'recipe'] }) });
   broken = await startTestService(throwingCatalog(new Error('boom')));
+  limited = await startTestService(catalog, {
+    limiter: { take: async () => ({ allowed: false, scope: 'serviceKey', retryAfterSeconds: 42 }) },
+    probes: new Probes([
+      {
+        name: 'database',
+        check: () => {
+          throw new Error('connect ECONNREFUSED');
+        },
+      },
+    ]),
+  });
 });
 afterAll(async () => {
   await svc.close();
   await broken.close();
+  await limited.close();
 });
 
-const ex = (method: string, path: string, key = true, target: 'svc' | 'broken' = 'svc') => ({
+type Target = 'svc' | 'broken' | 'limited';
+const ex = (method: string, path: string, key = true, target: Target = 'svc') => ({
   method,
   path,
   key,
@@ -63,6 +81,8 @@ const ex = (method: string, path: string, key = true, target: 'svc' | 'broken' =
 const EXCHANGES = [
   ...['GET', 'HEAD'].flatMap((method) => [
     ex(method, '/impact/product?product=oat+milk'),
+    // A food the catalog lacks, answered with a study's own entry.
+    ex(method, '/impact/product?product=cottage+cheese'),
     ex(method, '/impact/product?product=chicken+qqqq'),
     ex(method, '/impact/product?product='),
     ex(method, '/impact/product?product=oat', false),
@@ -83,16 +103,27 @@ const EXCHANGES = [
     ex(method, `/recipe?recipe=${encodeURIComponent('200g rice, '.repeat(400))}`),
     ex(method, '/recipe?recipe=lasagne', false),
     ex(method, '/recipe?recipe=lasagne', true, 'broken'),
+    ex(method, '/impact/product?product=oat', true, 'limited'),
+    ex(method, '/product?product=oat', true, 'limited'),
+    ex(method, '/recipe?recipe=lasagne', true, 'limited'),
     ex(method, '/healthz', false),
+    ex(method, '/livez', false),
+    ex(method, '/readyz', false),
+    ex(method, '/readyz', false, 'limited'),
+    ex(method, '/metrics', false),
     ex(method, '/nowhere'),
   ]),
   ...['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'].flatMap((method) =>
-    ['/impact/product', '/product', '/recipe', '/healthz', '/nowhere'].map((path) => ex(method, path)),
+    ['/impact/product', '/product', '/recipe', '/healthz', '/livez', '/readyz', '/metrics', '/nowhere'].map(
+      (path) => ex(method, path),
+    ),
   ),
 ];
 
+const TARGETS = (): Record<Target, RunningTestService> => ({ svc, broken, limited });
+
 async function exchange(entry: ReturnType<typeof ex>): Promise<Reply> {
-  const target = entry.target === 'broken' ? broken : svc;
+  const target = TARGETS()[entry.target];
   return send(target.port, entry.path, {
     method: entry.method,
     headers: entry.key ? { 'x-api-key': target.key } : {},
@@ -114,6 +145,13 @@ function check(response: Schema, reply: Reply, method: string): string[] {
     if (reply.text !== '') problems.push('body sent where none is documented');
     return problems;
   }
+  const text = content['text/plain'];
+  if (text !== undefined) {
+    if (!String(reply.headers['content-type']).startsWith('text/plain')) {
+      problems.push(`content-type ${reply.headers['content-type']}`);
+    }
+    return [...problems, ...validate(reply.text, text.schema)];
+  }
   const media = content['application/json'];
   if (media === undefined) return [...problems, 'no application/json content documented'];
   if (!String(reply.headers['content-type']).startsWith('application/json')) {
@@ -131,7 +169,15 @@ describe('openapi.yaml', () => {
       name: 'x-api-key',
     });
     expect(doc.security).toEqual([{ apiKey: [] }]);
-    expect(Object.keys(doc.paths).sort()).toEqual(['/healthz', '/impact/product', '/product', '/recipe']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/healthz',
+      '/impact/product',
+      '/livez',
+      '/metrics',
+      '/product',
+      '/readyz',
+      '/recipe',
+    ]);
   });
 
   it('documents the parameters the service reads, with its length limit', () => {
@@ -140,6 +186,9 @@ describe('openapi.yaml', () => {
       '/product': 'product',
       '/recipe': 'recipe',
       '/healthz': null,
+      '/livez': null,
+      '/readyz': null,
+      '/metrics': null,
     };
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const operation of Object.values(item)) {

@@ -45,6 +45,29 @@ describe('200 answers', () => {
     expect(body.source.attribution).toMatch(/AGRIBALYSE/);
   });
 
+  it("answers a food the catalog lacks with a study's own entry, its sources led by it, the spec's fields kept", async () => {
+    const reply = await svc.get('/impact/product?product=cottage+cheese');
+    expect(reply.status).toBe(200);
+    const body = ServedProductBodySchema.parse(reply.json());
+    expect(body).toMatchObject({
+      product_name: 'Cottage cheese',
+      kg_co2_per_kg: 25.28,
+      unit: 'kg',
+      status: 'found',
+      category: null,
+      comparison: null,
+      swap: null,
+      level: 'high',
+    });
+    expect(body.percentage_impact_difference).toMatch(/^Not compared with a category: ADEME Agribalyse 3\.2/);
+    expect(body.sources.map((source) => [source.dataset, source.name])).toEqual([
+      ['clark-2022', 'Cottage cheese'],
+      ['poore-nemecek-2018', 'Cheese'],
+    ]);
+    expect(body.source.attribution).toMatch(/Clark et al\. \(2022\)/);
+    expect(Object.keys(reply.json() as object)).not.toContain('catalogHasFood');
+  });
+
   it("answers the milk trial on /product, per litre against world-average cow's milk", async () => {
     const reply = await svc.get('/product?product=oat%20milk');
     expect(reply.status).toBe(200);

@@ -10,10 +10,16 @@ export const GUILD_ID = '555555555555555555';
 export const CHANNEL_ID = '666666666666666666';
 export const USER_ID = '777777777777777777';
 
-let counter = 0;
-function nextId(): string {
-  counter += 1;
-  return `9${String(Date.now()).padStart(13, '0')}${String(counter).padStart(4, '0')}`;
+/** Discord's epoch: a snowflake's top 42 bits are milliseconds since 2015-01-01. */
+const DISCORD_EPOCH_MS = 1_420_070_400_000n;
+let counter = 0n;
+/**
+ * A snowflake as Discord makes them (docs: Reference, "Snowflakes"): the time it was made, then a
+ * worker, a process and an increment. The bot reads an interaction's age from its id.
+ */
+export function nextId(atMs: number = Date.now()): string {
+  counter = (counter + 1n) % 4096n;
+  return (((BigInt(atMs) - DISCORD_EPOCH_MS) << 22n) | counter).toString();
 }
 
 function base(type: number, data: unknown) {

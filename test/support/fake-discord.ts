@@ -70,6 +70,18 @@ export class FakeDiscord {
   /** Message ids created by follow-ups, by the token that created them. */
   private readonly created = new Map<string, Set<string>>();
   private messageCounter = 0;
+  /** The id of the message each token's interaction response made, once asked for. */
+  private readonly originals = new Map<string, string>();
+
+  private originalId(token: string): string {
+    let id = this.originals.get(token);
+    if (id === undefined) {
+      this.messageCounter += 1;
+      id = `2222222222${String(this.messageCounter).padStart(8, '0')}`;
+      this.originals.set(token, id);
+    }
+    return id;
+  }
   private readonly server: Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<WebSocket>();
@@ -247,7 +259,10 @@ export class FakeDiscord {
     const webhook = /^\/webhooks\/(\d+)\/([^/]+)(?:\/messages\/([^/]+))?$/.exec(path);
     if (webhook) {
       const messageId = webhook[3] === undefined ? null : decodeURIComponent(webhook[3]);
-      const allowed = messageId === null ? method === 'POST' : method === 'PATCH' || method === 'DELETE';
+      const allowed =
+        messageId === null
+          ? method === 'POST'
+          : method === 'PATCH' || method === 'DELETE' || method === 'GET';
       if (!allowed) return { status: 405, body: { message: '405: Method Not Allowed', code: 0 } };
       const token = decodeURIComponent(webhook[2]!);
       // An interaction token becomes a webhook only once its interaction has been acknowledged.
@@ -257,6 +272,10 @@ export class FakeDiscord {
       // A token reaches its own original response and the follow-ups it created, nothing else.
       if (messageId !== null && messageId !== '@original' && !this.created.get(token)?.has(messageId)) {
         return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      }
+      if (method === 'GET') {
+        // The message the interaction response created (or a follow-up the token made).
+        return { status: 200, body: { id: messageId === '@original' ? this.originalId(token) : messageId } };
       }
       const problem =
         method === 'POST'
@@ -283,7 +302,10 @@ export class FakeDiscord {
       if (method === 'DELETE') return { status: 204 };
       return {
         status: 200,
-        body: { id: call.createdId ?? '333333333333333333', ...(request.body as object) },
+        body: {
+          id: call.createdId ?? (messageId === '@original' ? this.originalId(token) : messageId),
+          ...(request.body as object),
+        },
       };
     }
 

@@ -77,6 +77,8 @@ export interface SignedRequestOptions {
   /** Leaves out the named headers. */
   omit?: ('x-slack-signature' | 'x-slack-request-timestamp')[];
   contentType?: string;
+  /** More headers, e.g. Slack's X-Slack-Retry-Num and X-Slack-Retry-Reason on a retry. */
+  headers?: Record<string, string>;
 }
 
 export function signSlackRequest(secret: string, timestampS: number, body: string): string {
@@ -128,6 +130,11 @@ export class FakeSlack {
       channel: args.channel,
       ts: `${Date.now() / 1000}`,
       message: { text: args.text },
+    }));
+    this.handlers.set('chat.getPermalink', (args) => ({
+      ok: true,
+      channel: args.channel,
+      permalink: `https://fake.slack.test/archives/${String(args.channel)}/p${String(args.message_ts).replace('.', '')}`,
     }));
     this.handlers.set('views.open', (args) => this.openView(args));
     this.handlers.set('apps.connections.open', () => ({
@@ -294,6 +301,7 @@ export class FakeSlack {
       'content-type': options.contentType ?? 'application/x-www-form-urlencoded',
       'x-slack-request-timestamp': String(timestampS),
       'x-slack-signature': options.signature ?? signSlackRequest(secret, timestampS, form),
+      ...options.headers,
     };
     for (const name of options.omit ?? []) delete headers[name];
     const response = await fetch(url, { method: 'POST', headers, body: form });
@@ -377,6 +385,16 @@ export class FakeSlack {
   }
 }
 
+let triggers = 0;
+/**
+ * A trigger_id as Slack makes them ("13345224609.738474920.8088930838d88f008e0"): a new one for every
+ * user action, the same in every retry of it. The bot answers each trigger_id once.
+ */
+export function newTriggerId(): string {
+  triggers += 1;
+  return `${Date.now()}.${process.pid}${triggers}.${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+}
+
 /**
  * An Events API callback as Slack posts it (JSON, signed like every request): the envelope of
  * docs.slack.dev/reference/events/app_uninstalled and …/tokens_revoked, with the workspace's team_id.
@@ -412,7 +430,7 @@ export function slashCommandForm(
     api_app_id: 'A0000001',
     is_enterprise_install: 'false',
     response_url: responseUrl,
-    trigger_id: '1.2.3',
+    trigger_id: newTriggerId(),
     ...fields,
   }).toString();
 }
@@ -432,7 +450,7 @@ export function buttonPayload(
     api_app_id: 'A0000001',
     token: 'deprecated-verification-token',
     container: { type: 'message', message_ts: '1.1', channel_id: channel, is_ephemeral: true },
-    trigger_id: '1.2.3',
+    trigger_id: newTriggerId(),
     channel: { id: channel, name: 'general' },
     response_url: responseUrl,
     actions: [
@@ -485,7 +503,7 @@ export function viewSubmissionPayload(
     user: { id: user, username: 'asker', name: 'asker', team_id: 'T0000001' },
     api_app_id: 'A0000001',
     token: 'deprecated-verification-token',
-    trigger_id: '4.5.6',
+    trigger_id: newTriggerId(),
     view: { ...view, state: { values }, hash: '1.abc' },
     response_urls: [],
   };

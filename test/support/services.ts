@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import type { InteractionControls } from '../../src/adapters/context.js';
 import { createCommandServices } from '../../src/app/services.js';
 import type { CommandServices } from '../../src/core/commands/define.js';
+import { AnswerOnce } from '../../src/core/once.js';
 import type { LookupSource } from '../../src/core/source.js';
 import { MemoryStateStore } from '../../src/core/state/memory-store.js';
 import type { StateStore } from '../../src/core/state/store.js';
@@ -11,10 +13,18 @@ export function testServices(source: LookupSource, logger: Logger = silentLogger
   return createCommandServices(source, logger);
 }
 
-/** What an adapter context holds besides its config and server: the services over `source`, a fresh store. */
+/**
+ * What an adapter context holds besides its config and server: the services over `source`, a fresh
+ * store, and answering once over it (no limits unless a test gives a limiter).
+ */
 export function answering(
   source: LookupSource,
   logger: Logger = silentLogger(),
-): { services: CommandServices; store: StateStore } {
-  return { services: testServices(source, logger), store: new MemoryStateStore() };
+  store: StateStore = new MemoryStateStore(),
+): { services: CommandServices; store: StateStore; interactions: InteractionControls } {
+  return {
+    services: testServices(source, logger),
+    store,
+    interactions: { once: new AnswerOnce(store, { logger }), limiter: null },
+  };
 }

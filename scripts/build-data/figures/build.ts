@@ -1,5 +1,7 @@
+import type { Dataset } from '../../../src/core/datasets.js';
 import { type IndependentFiguresFile, IndependentFiguresFileSchema } from '../../../src/figures/schema.js';
 import type { ProductsFile, RecipesFile } from '../../../src/sources/catalog/schema.js';
+import { entriesAlsoAre, entriesNotByName, type FoodEntry } from './entries.js';
 import { type CatalogFood, type FigureMappingFile, type MappingRule, selectFoods } from './mapping.js';
 import type { StudyItem } from './read.js';
 
@@ -20,17 +22,31 @@ export interface IndependentFiguresBuild {
   expansions: RuleExpansion[];
 }
 
+/**
+ * data/datasets.json's datasets by id, with the credit an answer gives them: the attribution their
+ * licence asks for, and the licence ("Clark et al. (2022), PNAS …, via Our World in Data (CC BY 4.0)").
+ */
+export function datasetCredits(datasets: readonly Dataset[]): Map<string, string> {
+  return new Map(
+    datasets.map((dataset) => [
+      dataset.id,
+      `${dataset.attribution} (${dataset.licence.split(/ \(|;/)[0]!.trim()})`,
+    ]),
+  );
+}
+
 export function buildIndependentFigures(
   mapping: FigureMappingFile,
   studies: Readonly<Record<string, readonly StudyItem[]>>,
   products: ProductsFile,
   recipes: RecipesFile,
   offAncestors: ReadonlyMap<string, ReadonlySet<string>>,
-  knownDatasetIds: ReadonlySet<string>,
+  /** data/datasets.json's datasets by id, each with the credit its figures carry. */
+  knownDatasets: ReadonlyMap<string, string>,
 ): IndependentFiguresBuild {
   const problems: string[] = [];
   for (const dataset of mapping.datasets) {
-    if (!knownDatasetIds.has(dataset.id)) problems.push(`dataset ${dataset.id} is not in data/datasets.json`);
+    if (!knownDatasets.has(dataset.id)) problems.push(`dataset ${dataset.id} is not in data/datasets.json`);
   }
   const datasetIndex = new Map(mapping.datasets.map((dataset, index) => [dataset.id, index]));
   const items: IndependentFiguresFile['items'] = [];
@@ -59,7 +75,7 @@ export function buildIndependentFigures(
   }));
   const codes = new Set(foods.map((food) => food.code));
   const categoryNames = new Set(products.categories.map((category) => category.name));
-  const byFood = new Map<string, Map<number, { item: number; kgPerKg: number; use: MappingRule['use'] }>>();
+  const byFood = new Map<string, Map<number, FoodEntry>>();
   const givenBy = new Map<string, string>();
   const byDish = new Map<string, number[]>();
   const expansions: RuleExpansion[] = [];
@@ -112,12 +128,23 @@ export function buildIndependentFigures(
     expansions.push({ rule, foods: selected, dishes });
   }
   for (const code of mapping.zero.codes) if (!codes.has(code)) problems.push(`zero: unknown code ${code}`);
+  const alsoIs = entriesAlsoAre(items, itemIndex, byFood, mapping.entries, problems);
+  const notByName = entriesNotByName(itemIndex, mapping.entries, problems);
+  items.forEach((item, index) => {
+    if (notByName.has(index)) item.byName = false;
+    const others = alsoIs.get(index);
+    if (others !== undefined) item.alsoIs = others;
+  });
   if (problems.length > 0) throw new Error(`figure-mapping.json:\n  ${problems.join('\n  ')}`);
 
   const file: IndependentFiguresFile = {
     $comment:
       'Written by npm run build:data from data/curated/figure-mapping.json and the studies in ../shared/data (data/README.md, "Independent figures"); do not edit by hand. Schema IndependentFiguresFileSchema in src/figures/schema.ts.',
-    datasets: mapping.datasets,
+    // The studies' credits, for answers they lead because the catalog lacks the food.
+    datasets: mapping.datasets.map((dataset, index) => {
+      const attribution = index === 0 ? undefined : knownDatasets.get(dataset.id);
+      return attribution === undefined ? dataset : { ...dataset, attribution };
+    }),
     items,
     foods: foods
       .filter((food) => byFood.has(food.code))

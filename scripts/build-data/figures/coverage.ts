@@ -64,6 +64,48 @@ const dishCovered = (name: string) => {
 };
 const dishes = recipes.map((recipe) => recipe.name);
 
+/**
+ * A study's entry is reachable by name when asking for it by its own name (as a product) shows it:
+ * the catalog's food mapped to it, the entry named beside the catalog's food, or the entry answering
+ * for a food the catalog lacks. Entries of a dish the catalog names are its recipe's, asked for there.
+ */
+function reachable(item: { dataset: number; name: string }): 'product' | 'dish' | null {
+  const dataset = figures.datasets[item.dataset]!.id;
+  try {
+    const shown = (catalog.findProduct(item.name).sources ?? []).some(
+      (source) => source.dataset === dataset && source.name === item.name,
+    );
+    if (shown) return 'product';
+  } catch {
+    // Not a product: perhaps a dish.
+  }
+  const dish = (() => {
+    try {
+      return catalog.findRecipe(item.name);
+    } catch {
+      return null;
+    }
+  })();
+  const dishEntry = dish?.sources?.some((source) => source.dataset === dataset && source.name === item.name);
+  return dishEntry === true ? 'dish' : null;
+}
+
+const unreachable: string[] = [];
+const entries = (figures as unknown as { items: readonly { dataset: number; name: string }[] }).items;
+console.log("| studies' entries | reachable by their own name (as a product; as a dish) |\n| --- | ---: |");
+for (const dataset of figures.independentDatasets) {
+  const index = figures.datasets.indexOf(dataset);
+  const own = entries.filter((item) => item.dataset === index);
+  const found = own.map(reachable);
+  const products = found.filter((each) => each === 'product').length;
+  const asDishes = found.filter((each) => each === 'dish').length;
+  console.log(
+    `| ${dataset.label} (${own.length}) | ${percent(products + asDishes, own.length)} (${products}; ${asDishes}) |`,
+  );
+  unreachable.push(...own.filter((_item, at) => found[at] === null).map((item) => item.name));
+}
+console.log(`\nNot reachable by their own name: ${unreachable.join(', ')}`);
+console.log('');
 console.log('| foods | a study has that very food | each study |\n| --- | ---: | --- |');
 console.log(
   line(

@@ -9,7 +9,7 @@ import { loadDatasets } from '../../../src/core/datasets.js';
 import { ProductsFileSchema, RecipesFileSchema } from '../../../src/sources/catalog/schema.js';
 import { readOffNames } from '../off-taxonomy.js';
 import { DATA_DIR, rawPath } from '../paths.js';
-import { buildIndependentFigures } from './build.js';
+import { buildIndependentFigures, datasetCredits } from './build.js';
 import { readFigureMapping } from './mapping.js';
 import { readClark, readPooreNemecek } from './read.js';
 
@@ -25,7 +25,7 @@ const { expansions, file } = buildIndependentFigures(
   products,
   recipes,
   off.ancestors,
-  new Set(loadDatasets().map((dataset) => dataset.id)),
+  datasetCredits(loadDatasets()),
 );
 const filter = process.argv[2] === undefined ? null : new RegExp(process.argv[2], 'i');
 const kg = new Map(products.products.map((p) => [p.code, p.kgCo2ePerKg]));

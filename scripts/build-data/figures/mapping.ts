@@ -62,6 +62,29 @@ export const MappingRuleSchema = z
   );
 export type MappingRule = z.infer<typeof MappingRuleSchema>;
 
+/** One study's entry, as its file names it. */
+const EntrySchema = z.object({ dataset: z.string().min(1), item: z.string().min(1) });
+
+/**
+ * What the studies' entries themselves are, for answers the catalog has no food for (data/README.md,
+ * "Independent figures"): an entry with no catalog food that is another study's entry as that very
+ * food (`same`; where catalog foods map to an entry, the build derives it), and entries whose own name
+ * does not name the food their figure is for (`notByName`).
+ */
+export const EntryRulesSchema = z.object({
+  same: z
+    .array(
+      EntrySchema.extend({
+        /** The other study's entry this entry's food is. */
+        is: EntrySchema.extend({ kgPerKg: z.number().positive().default(1) }),
+        why: z.string().min(1),
+      }),
+    )
+    .default([]),
+  notByName: z.array(EntrySchema.extend({ why: z.string().min(1) })).default([]),
+});
+export type EntryRules = z.infer<typeof EntryRulesSchema>;
+
 export const FigureMappingFileSchema = z.object({
   $comment: z.string().optional(),
   /** The catalog's own dataset first, then the two studies. */
@@ -69,6 +92,7 @@ export const FigureMappingFileSchema = z.object({
   /** Foods that weigh but emit nothing worth counting on any dataset, with why. */
   zero: z.object({ codes: z.array(z.string().min(1)), why: z.string().min(1) }),
   rules: z.array(MappingRuleSchema).min(1),
+  entries: EntryRulesSchema.default({ same: [], notByName: [] }),
 });
 export type FigureMappingFile = z.infer<typeof FigureMappingFileSchema>;
 

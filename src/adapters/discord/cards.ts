@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Answer } from '../../core/commands/answer.js';
+import type { RecentComparisons } from '../../core/commands/recent-comparisons.js';
 import type { Layout } from '../../core/intents.js';
+import type { InteractionOrigin } from '../../core/interaction.js';
 import { renderCompareDiscord } from '../../render/compare-discord.js';
 import {
   type DiscordButton,
@@ -9,7 +11,7 @@ import {
   sharedMessage,
 } from '../../render/discord.js';
 import { renderInfoDiscord } from '../../render/info-discord.js';
-import { compareCustomId, type RecentComparisons } from './recent-comparisons.js';
+import { compareCustomId } from './comparison-ids.js';
 
 function button(label: string, customId: string): DiscordButton {
   return { type: 2, style: 2, label, custom_id: customId };
@@ -23,6 +25,7 @@ function button(label: string, customId: string): DiscordButton {
  */
 export function discordLayout(
   recent: RecentComparisons,
+  origin: Pick<InteractionOrigin, 'platform' | 'workspaceId'>,
   logger: Logger,
   context: Record<string, unknown>,
   sharedBy = '',
@@ -45,7 +48,7 @@ export function discordLayout(
         if (answer.type !== 'compare') return renderDiscord(answer);
         const message = renderCompareDiscord(answer);
         if (answer.result.status !== 'ranked') return message;
-        const share = compareCustomId('share', await recent.put(answer.request));
+        const share = compareCustomId('share', await recent.put(answer.request, origin));
         return { ...message, components: [{ type: 1, components: [button('Share in channel', share)] }] };
       }),
     publicly: (answer) =>
@@ -54,7 +57,7 @@ export function discordLayout(
         if (answer.type !== 'compare') return renderDiscord(answer, { mode: { sharedBy } });
         const { embeds } = renderCompareDiscord(answer, { ephemeral: false });
         if (answer.result.status !== 'ranked') return sharedMessage(embeds, sharedBy);
-        const vote = compareCustomId('vote', await recent.put(answer.request));
+        const vote = compareCustomId('vote', await recent.put(answer.request, origin));
         return {
           ...sharedMessage(embeds, sharedBy),
           components: [{ type: 1, components: [button('Put to a vote', vote)] }],

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { AnswerPrimitives, SharePrimitives } from '../../core/intents.js';
+import type { AnswerPrimitives, Posted, SharePrimitives } from '../../core/intents.js';
 import type { ErrorView } from '../../core/messages.js';
 import {
   type DiscordMessage,
@@ -124,10 +124,9 @@ export function sharePrimitives(
     async post(message, isFirst) {
       if (isFirst) {
         const rest = await first.send({ type: CallbackType.UpdateMessage, data: sharedNotice() });
-        await postShared(rest, interaction, message, customId, false, logger, context);
-        return;
+        return postShared(rest, interaction, message, customId, false, logger, context);
       }
-      await postShared(await first.rest(), interaction, message, customId, true, logger, context);
+      return postShared(await first.rest(), interaction, message, customId, true, logger, context);
     },
     async followUp(message) {
       const rest = await first.rest();
@@ -136,9 +135,17 @@ export function sharePrimitives(
   };
 }
 
+/** A message's link, as Discord's clients build it ("Copy Message Link"): server (or @me), channel, message. */
+export function messageLink(interaction: Interaction, messageId: string | null): string | null {
+  const channel = interaction.channel?.id ?? interaction.channel_id;
+  if (messageId === null || channel === undefined) return null;
+  return `https://discord.com/channels/${interaction.guild_id ?? '@me'}/${channel}/${messageId}`;
+}
+
 /**
- * Posts the public copy. When that fails, the private copy (already replaced by the notice, or
- * still the card) gets its card and button back with a line saying sharing failed.
+ * Posts the public copy; resolves with its link. When that fails, the private copy (already
+ * replaced by the notice, or still the card) gets its card and button back with a line saying
+ * sharing failed, and this resolves with null.
  */
 export async function postShared(
   rest: DiscordRest,
@@ -148,10 +155,11 @@ export async function postShared(
   showNotice: boolean,
   logger: Logger,
   context: Record<string, unknown>,
-): Promise<void> {
+): Promise<Posted> {
   const { application_id: app, token } = interaction;
+  let posted: Posted;
   try {
-    await rest.followUp(app, token, shared);
+    posted = { link: messageLink(interaction, await rest.followUp(app, token, shared)) };
   } catch (error) {
     logger.warn({ err: error, ...context }, 'could not post a shared Discord answer');
     try {
@@ -159,13 +167,14 @@ export async function postShared(
     } catch (editError) {
       logger.warn({ err: editError, ...context }, 'could not tell the user that sharing failed');
     }
-    return;
+    return null;
   }
-  if (!showNotice) return;
+  if (!showNotice) return posted;
   try {
     await rest.editOriginal(app, token, sharedNotice());
   } catch (error) {
     // Not essential: the public copy is out, the private one merely stays as it was.
     logger.info({ err: error, ...context }, 'could not mark the private copy as shared');
   }
+  return posted;
 }

@@ -32,10 +32,23 @@ function optionJson(option: CommandOption): APIApplicationCommandBasicOption {
   };
 }
 
-/** Guild installs and DMs with the bot; interactions need no permissions in either. */
-const WHERE = {
-  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
-  integration_types: [ApplicationIntegrationType.GuildInstall],
+/**
+ * Where the commands can be used (Discord: "Contexts" in Application Commands). Every command the
+ * registry offers on Discord answers the asker privately, needs no permission in the conversation
+ * and reads nothing but its own interaction, so every one is offered everywhere: installed to a
+ * server (GUILD_INSTALL) or by a user to their account (USER_INSTALL), and used in a server, in a DM
+ * with the bot, or in other DMs and group DMs (PRIVATE_CHANNEL, which only user installs reach). A
+ * user-installed app in a server without the bot still answers: its public posts (Share, the vote)
+ * are follow-ups through the interaction's token, which needs no membership (at most 5 per
+ * interaction there, of which Share and the vote use one).
+ */
+export const INSTALLATION = {
+  integration_types: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+  contexts: [
+    InteractionContextType.Guild,
+    InteractionContextType.BotDM,
+    InteractionContextType.PrivateChannel,
+  ],
 };
 
 /** `/carbon` with a subcommand per command the registry offers on Discord. */
@@ -43,7 +56,7 @@ export const CARBON_COMMAND = {
   type: ApplicationCommandType.ChatInput,
   name: COMMAND_NAME,
   description: 'Carbon footprint of a food product or a recipe',
-  ...WHERE,
+  ...INSTALLATION,
   options: commandsOn('discord').map((command) => ({
     type: ApplicationCommandOptionType.Subcommand as const,
     name: command.name,
@@ -65,13 +78,22 @@ export const MESSAGE_COMMANDS = COMMANDS.flatMap((command) =>
           type: ApplicationCommandType.Message as const,
           name: command.messageAction.name,
           // No description: Discord's reference has it empty for MESSAGE commands, and the REST type omits it.
-          ...WHERE,
+          ...INSTALLATION,
         } satisfies RESTPutAPIApplicationCommandsJSONBody[number],
       ],
 );
 
-/** The body of the bulk-overwrite PUT: every command the app has. */
+/** The body of the global bulk-overwrite PUT: every command the app has, for both installations. */
 export const COMMAND_DEFINITIONS = [
   CARBON_COMMAND,
   ...MESSAGE_COMMANDS,
 ] satisfies RESTPutAPIApplicationCommandsJSONBody;
+
+/**
+ * The same commands registered in one server (DISCORD_GUILD_ID, for testing): installation and
+ * interaction contexts apply to global commands only (discord-api-types: "only for
+ * globally-scoped commands"), so a server's copy leaves them out.
+ */
+export const GUILD_COMMAND_DEFINITIONS = COMMAND_DEFINITIONS.map(
+  ({ integration_types: _installs, contexts: _contexts, ...command }) => command,
+) satisfies RESTPutAPIApplicationCommandsJSONBody;

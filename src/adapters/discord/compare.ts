@@ -2,11 +2,11 @@ import type { RESTAPIPoll } from 'discord-api-types/v10';
 import type { Logger } from 'pino';
 import type { CompareResult } from '../../compare/model.js';
 import type { Answer } from '../../core/commands/answer.js';
+import type { VoteLayout, VotePrimitives } from '../../core/intents.js';
 import { toErrorView } from '../../core/messages.js';
-import type { ReplyChannel } from '../../core/pipeline.js';
 import { pollAnswers, pollQuestion, renderCompareDiscord } from '../../render/compare-discord.js';
 import { type DiscordMessage, EPHEMERAL_FLAG } from '../../render/discord.js';
-import { answerPrimitives, errorMessage } from './channels.js';
+import { answerPrimitives, errorMessage, messageLink } from './channels.js';
 import type { FirstResponse } from './first-response.js';
 import { CallbackType, type Interaction } from './payloads.js';
 
@@ -36,8 +36,7 @@ export function pollMessage(result: CompareResult): DiscordMessage & { poll: RES
 
 export function expiredMessage(): DiscordMessage {
   return {
-    content:
-      '⚠️ That comparison has expired (it is over a day old, or I restarted since). Run `/carbon compare` again.',
+    content: '⚠️ That comparison has expired (it is over a day old). Run `/carbon compare` again.',
     embeds: [],
     components: [],
     flags: EPHEMERAL_FLAG,
@@ -45,34 +44,49 @@ export function expiredMessage(): DiscordMessage {
   };
 }
 
-/** The vote: a public message with the poll, or (deferred) the public "thinking…" edited into it. */
-export function voteChannel(
+/**
+ * Discord's primitives for the vote (core's putToVote): the poll is the interaction's response,
+ * public, or the public "thinking…" edited into it; anything else (an error, a pointer to the vote
+ * already open) is private. Where the poll went is read back, so a second press can link to it.
+ */
+export function votePrimitives(
   first: FirstResponse,
   interaction: Interaction,
   logger: Logger,
-): ReplyChannel<Answer> {
+): VotePrimitives<DiscordMessage> {
   const base = answerPrimitives(first, interaction, logger);
-  // A vote runs a comparison again: its answer is a comparison or an error.
-  const laidOut = (answer: Answer): DiscordMessage => {
-    if (answer.type === 'compare') {
-      return answer.result.status === 'ranked' ? pollMessage(answer.result) : renderCompareDiscord(answer);
-    }
+  const { application_id: app, token } = interaction;
+  return {
+    open: async (poll) => {
+      const rest = await first.send({ type: CallbackType.ChannelMessageWithSource, data: poll });
+      const id = await rest.originalId(app, token).catch((error: unknown) => {
+        logger.info({ err: error, interaction: interaction.id }, 'could not read where the poll went');
+        return null;
+      });
+      return { link: messageLink(interaction, id) };
+    },
+    reply: base.reply,
+    // Public: a poll can be added when editing a deferred response, and the poll is for everyone.
+    defer: async () => {
+      await first.send({ type: CallbackType.DeferredChannelMessageWithSource });
+    },
+    deliver: async (poll) => {
+      const { flags: _flags, ...edit } = poll;
+      const id = await (await first.rest()).editOriginal(app, token, edit);
+      return { link: messageLink(interaction, id) };
+    },
+    notify: base.notify,
+  };
+}
+
+/** A ranked comparison becomes the poll; anything else is shown to the presser alone. */
+export const voteLayout: VoteLayout<DiscordMessage> = {
+  poll: (answer) =>
+    answer.type === 'compare' && answer.result.status === 'ranked' ? pollMessage(answer.result) : null,
+  privately: (answer: Answer) => {
+    if (answer.type === 'compare') return renderCompareDiscord(answer);
     return answer.type === 'error'
       ? errorMessage(answer.error)
       : errorMessage(toErrorView(new Error(answer.type)));
-  };
-  return {
-    answerNow: async (answer) => {
-      await first.send({ type: CallbackType.ChannelMessageWithSource, data: laidOut(answer) });
-    },
-    // Public: a poll can be added when editing a deferred response, and the poll is for everyone.
-    acknowledge: async () => {
-      await first.send({ type: CallbackType.DeferredChannelMessageWithSource });
-    },
-    deliverLater: async (answer) => {
-      const { flags: _flags, ...edit } = laidOut(answer);
-      await (await first.rest()).editOriginal(interaction.application_id, interaction.token, edit);
-    },
-    deliverFailure: (view) => base.notify(errorMessage(view)),
-  };
-}
+  },
+};

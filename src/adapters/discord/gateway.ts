@@ -76,7 +76,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   const onInteraction = async (payload: unknown) => {
     const outcome = await handler(payload);
-    if (outcome === null) return;
+    if (outcome === null || outcome.duplicate) return;
     const { id, token } = payload as { id: string; token: string };
     try {
       // One attempt only: the answer must land within 3 s, so a 429 is not waited out.

@@ -3,6 +3,7 @@ import type { Answer } from '../../core/commands/answer.js';
 import type { CommandServices } from '../../core/commands/define.js';
 import { FORMS } from '../../core/commands/forms.js';
 import { type ParsedCommand, parseArgs } from '../../core/commands/parse.js';
+import { RecentComparisons } from '../../core/commands/recent-comparisons.js';
 import {
   COMMANDS,
   type CommandName,
@@ -11,8 +12,10 @@ import {
   lookupRequest,
 } from '../../core/commands/registry.js';
 import { commandHandler } from '../../core/commands/run.js';
-import { answerPrivately, sharePublicly } from '../../core/intents.js';
+import { answerPrivately, type PublicationClaim, putToVote, sharePublicly } from '../../core/intents.js';
+import type { InteractionOrigin } from '../../core/interaction.js';
 import { toErrorView } from '../../core/messages.js';
+import type { AnswerOnce } from '../../core/once.js';
 import { InteractionPipeline, type ReplyChannel } from '../../core/pipeline.js';
 import type { NameSuggester } from '../../core/source.js';
 import type { StateStore } from '../../core/state/store.js';
@@ -22,7 +25,8 @@ import { truncate } from '../../render/shared.js';
 import { discordLayout } from './cards.js';
 import { answerPrimitives, errorMessage, plainErrorMessage, sharePrimitives } from './channels.js';
 import { COMMAND_NAME } from './commands.js';
-import { expiredMessage, voteChannel } from './compare.js';
+import { expiredMessage, voteLayout, votePrimitives } from './compare.js';
+import { parseCompareCustomId } from './comparison-ids.js';
 import { FirstResponse } from './first-response.js';
 import { modalResponse, readModal } from './modal.js';
 import type { InteractionOutcome } from './outcome.js';
@@ -36,7 +40,6 @@ import {
   InteractionType,
   MessageCommandDataSchema,
 } from './payloads.js';
-import { parseCompareCustomId, RecentComparisons } from './recent-comparisons.js';
 import { shareCard } from './share-card.js';
 
 export type { InteractionOutcome } from './outcome.js';
@@ -56,7 +59,35 @@ export interface InteractionHandlerOptions {
   budgetMs?: number;
   /** The adapter's pipeline, which its stop() stops; a handler of its own otherwise. */
   pipeline?: InteractionPipeline;
+  /** Answers each interaction once, and each Share and vote once per channel; unchecked without it. */
+  once?: AnswerOnce;
 }
+
+/** Discord's epoch (2015-01-01): a snowflake's top 42 bits are milliseconds since it. */
+const DISCORD_EPOCH_MS = 1_420_070_400_000;
+
+/** When Discord made a snowflake (an interaction's id): how old an interaction is. */
+export function snowflakeTime(id: string): number {
+  return Number(BigInt(id) >> 22n) + DISCORD_EPOCH_MS;
+}
+
+/** Who and where, as core needs it: the interaction's id identifies a repeat of it. */
+export function originOf(interaction: Interaction): InteractionOrigin {
+  return {
+    platform: 'discord',
+    deliveryId: interaction.id,
+    issuedAtMs: snowflakeTime(interaction.id),
+    userId: interaction.member?.user.id ?? interaction.user?.id ?? null,
+    workspaceId: interaction.guild_id ?? null,
+    channelId: interaction.channel?.id ?? interaction.channel_id ?? null,
+  };
+}
+
+/** What a repeated delivery gets: nothing is sent for it (the first delivery was answered). */
+const DUPLICATE: InteractionOutcome = {
+  response: { type: CallbackType.DeferredMessageUpdate },
+  duplicate: true,
+};
 
 /**
  * Translates Discord interactions to and from core, for the gateway and the HTTP transport alike:
@@ -87,15 +118,24 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     new InteractionPipeline({ logger, budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS });
   const run = commandHandler(options.services, 'discord');
   const recent = new RecentComparisons(options.store);
+  const once = options.once;
+  /** Claims a Share or a vote of `subject` in the interaction's channel. */
+  const claimFor = (
+    kind: 'share' | 'vote',
+    interaction: Interaction,
+    subject: unknown,
+  ): PublicationClaim | undefined =>
+    once === undefined ? undefined : () => once.publication(kind, originOf(interaction), subject);
 
   /** Runs one request through the pipeline and hands its first response to the transport. */
   async function through(
     request: CommandRequest,
     makeChannel: (first: FirstResponse) => ReplyChannel<Answer>,
     context: Record<string, unknown>,
+    origin: InteractionOrigin,
   ): Promise<InteractionOutcome> {
     const first = new FirstResponse();
-    const done = pipeline.run(run, request, makeChannel(first), context);
+    const done = pipeline.run(run, request, makeChannel(first), context, origin);
     void done.then(() => first.none());
     const response = await first.response;
     if (response === null) {
@@ -120,11 +160,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     }
     const { request } = parsed;
     const context = { interaction: interaction.id, command: request.command };
-    const layout = discordLayout(recent, logger, context);
+    const origin = originOf(interaction);
+    const layout = discordLayout(recent, origin, logger, context);
     return through(
       request,
       (first) => answerPrivately(answerPrimitives(first, interaction, logger), layout),
       context,
+      origin,
     );
   }
 
@@ -179,10 +221,11 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     const customId = data.data.custom_id;
     if (customId === LIST_SHARE_CUSTOM_ID) return shareCard(interaction, logger);
     const userId = interaction.member?.user.id ?? interaction.user?.id ?? '';
+    const origin = originOf(interaction);
     const compared = parseCompareCustomId(customId);
     let request: CommandRequest;
     if (compared !== null) {
-      const again = await recent.get(compared.id);
+      const again = await recent.get(compared.id, origin);
       if (again === null) {
         logger.info({ interaction: interaction.id, action: compared.action }, 'comparison button expired');
         return { response: { type: CallbackType.ChannelMessageWithSource, data: expiredMessage() } };
@@ -190,7 +233,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       request = { command: 'compare', input: { again } };
       if (compared.action === 'vote') {
         const context = { interaction: interaction.id, command: 'compare', stage: 'vote' };
-        return through(request, (first) => voteChannel(first, interaction, logger), context);
+        const claim = claimFor('vote', interaction, again);
+        return through(
+          request,
+          (first) => putToVote(votePrimitives(first, interaction, logger), voteLayout, claim),
+          context,
+          origin,
+        );
       }
     } else {
       const share = parseShareCustomId(customId);
@@ -198,11 +247,13 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       request = lookupRequest(share.kind, share.name);
     }
     const context = { interaction: interaction.id, command: request.command, stage: 'share' };
-    const layout = discordLayout(recent, logger, context, userId);
+    const layout = discordLayout(recent, origin, logger, context, userId);
+    const claim = claimFor('share', interaction, request);
     return through(
       request,
-      (first) => sharePublicly(sharePrimitives(first, interaction, customId, logger, context), layout),
+      (first) => sharePublicly(sharePrimitives(first, interaction, customId, logger, context), layout, claim),
       context,
+      origin,
     );
   }
 
@@ -251,6 +302,14 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
     }
     const interaction = parsed.data;
     try {
+      // Autocomplete changes nothing and comes with every keystroke; a ping has no identity to repeat.
+      const answers =
+        interaction.type === InteractionType.ApplicationCommand ||
+        interaction.type === InteractionType.MessageComponent ||
+        interaction.type === InteractionType.ModalSubmit;
+      if (answers && once !== undefined && !(await once.firstDelivery(originOf(interaction)))) {
+        return DUPLICATE;
+      }
       switch (interaction.type) {
         case InteractionType.Ping:
           return { response: { type: CallbackType.Pong } };

@@ -60,6 +60,7 @@ export function interactionsRoute(options: InteractionsRouteOptions): RouteHandl
     }
     const outcome = await handler(payload);
     if (outcome === null) return send(res, 400, { error: 'unsupported interaction' });
+    if (outcome.duplicate) return send(res, 409, { error: 'interaction already answered' });
     const after = outcome.after;
     if (after !== undefined) {
       // Edits must reach Discord after the acknowledgement they edit, so wait until it is sent.

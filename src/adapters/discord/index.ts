@@ -32,9 +32,12 @@ export async function startDiscordWith(
   if (token === undefined && publicKey === undefined) return null;
   const logger = parent.child({ adapter: 'discord' });
 
+  const { once, limiter, onLimited } = context.interactions;
   const pipeline = new InteractionPipeline({
     logger,
     budgetMs: options.budgetMs ?? DEFAULT_RESPONSE_BUDGET_MS,
+    ...(limiter === null ? {} : { limiter }),
+    ...(onLimited === undefined ? {} : { onLimited }),
   });
   const handler = createInteractionHandler({
     services: context.services,
@@ -42,6 +45,7 @@ export async function startDiscordWith(
     suggester: context.suggester,
     logger,
     pipeline,
+    once,
   });
   const rest = createDiscordRest({ apiRoot: discordApiRoot(config), ...(token && { botToken: token }) });
 

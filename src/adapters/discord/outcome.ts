@@ -10,4 +10,9 @@ export interface InteractionOutcome {
   after?: (rest: DiscordRest) => Promise<void>;
   /** To call when the response could not be sent: nothing may follow it up. */
   abandon?: (reason: string) => void;
+  /**
+   * A repeat of an interaction already answered (here or on another replica): nothing is sent. The
+   * gateway drops it; HTTP answers 409, which only a replay ever sees (Discord has its answer).
+   */
+  duplicate?: true;
 }

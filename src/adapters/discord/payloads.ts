@@ -63,6 +63,11 @@ export const InteractionSchema = z.object({
   type: z.number().int(),
   token: z.string().min(1).max(2000),
   data: z.unknown().optional(),
+  /** The server it came from; absent in DMs (and group DMs with a user-installed app). */
+  guild_id: Snowflake.optional(),
+  /** The conversation it came from (older payloads carry only channel_id). */
+  channel_id: Snowflake.optional(),
+  channel: z.object({ id: Snowflake }).optional(),
   /** Set in DMs; in guilds the user is under member. */
   user: UserSchema.optional(),
   member: z.object({ user: UserSchema }).optional(),

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../../config/env.js';
-import { COMMAND_DEFINITIONS } from './commands.js';
+import { COMMAND_DEFINITIONS, GUILD_COMMAND_DEFINITIONS } from './commands.js';
 import { discordToken } from './registration.js';
 import { createDiscordRest, DiscordRestError, discordApiRoot } from './rest.js';
 
@@ -11,9 +11,10 @@ export interface RegistrationResult {
 
 /**
  * `carbon discord-register`: uploads the command definitions with Discord's bulk overwrite, which
- * replaces the whole set and so is safe to run any number of times. DISCORD_GUILD_ID registers in
- * one server (instant, for testing); otherwise globally. Run it when the definitions change, not
- * on every start: registration is rate-limited.
+ * replaces the whole set and so is safe to run any number of times. Globally, the commands are
+ * offered to servers that install the app and to users who install it to their account; with
+ * DISCORD_GUILD_ID they are registered in that one server (instant, for testing). Run it when the
+ * definitions change, not on every start: registration is rate-limited.
  */
 export async function registerCommands(config: Config, logger: Logger): Promise<RegistrationResult> {
   const problems: string[] = [];
@@ -32,9 +33,10 @@ export async function registerCommands(config: Config, logger: Logger): Promise<
   const guildId = config.DISCORD_GUILD_ID;
   const scope = guildId === undefined ? 'global' : 'guild';
   const rest = createDiscordRest({ apiRoot: discordApiRoot(config), botToken: token! });
+  const definitions = guildId === undefined ? COMMAND_DEFINITIONS : GUILD_COMMAND_DEFINITIONS;
   let registered: unknown;
   try {
-    registered = await rest.putCommands(applicationId, guildId, COMMAND_DEFINITIONS);
+    registered = await rest.putCommands(applicationId, guildId, definitions);
   } catch (error) {
     if (error instanceof DiscordRestError && (error.status === 401 || error.status === 403)) {
       throw new Error(
@@ -44,7 +46,7 @@ export async function registerCommands(config: Config, logger: Logger): Promise<
     }
     throw error;
   }
-  const count = Array.isArray(registered) ? registered.length : COMMAND_DEFINITIONS.length;
+  const count = Array.isArray(registered) ? registered.length : definitions.length;
   logger.info({ scope, count, applicationId, guildId }, 'Discord commands registered');
   return { scope, count };
 }

@@ -58,12 +58,18 @@ export interface DiscordRest {
    * Edits the first response: the deferred reply, or for a component interaction answered with
    * type 6/7 the message the component is on.
    */
-  editOriginal(applicationId: string, token: string, message: Omit<DiscordMessage, 'flags'>): Promise<void>;
+  editOriginal(
+    applicationId: string,
+    token: string,
+    message: Omit<DiscordMessage, 'flags'>,
+  ): Promise<string | null>;
   /**
    * A new message through the interaction token (public unless flags is 64). After a type 5
-   * deferral the first follow-up takes the place of the "thinking…" message.
+   * deferral the first follow-up takes the place of the "thinking…" message. Resolves with its id.
    */
-  followUp(applicationId: string, token: string, message: DiscordMessage): Promise<void>;
+  followUp(applicationId: string, token: string, message: DiscordMessage): Promise<string | null>;
+  /** The id of the first response's message (a reply sent as the interaction response itself). */
+  originalId(applicationId: string, token: string): Promise<string | null>;
   /** Bulk overwrite with the bot token; returns Discord's list of commands. */
   putCommands(applicationId: string, guildId: string | undefined, body: unknown): Promise<unknown>;
 }
@@ -114,18 +120,28 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
       );
     },
     async editOriginal(applicationId, token, message) {
-      await call(
+      const edited = await call(
         'PATCH /webhooks/:application/:token/messages/@original',
         () => rest.patch(Routes.webhookMessage(applicationId, token), { body: message, auth: false }),
         true,
       );
+      return messageId(edited);
     },
     async followUp(applicationId, token, message) {
-      await call(
+      const created = await call(
         'POST /webhooks/:application/:token',
         () => rest.post(Routes.webhook(applicationId, token), { body: message, auth: false }),
         true,
       );
+      return messageId(created);
+    },
+    async originalId(applicationId, token) {
+      const original = await call(
+        'GET /webhooks/:application/:token/messages/@original',
+        () => rest.get(Routes.webhookMessage(applicationId, token), { auth: false }),
+        true,
+      );
+      return messageId(original);
     },
     async putCommands(applicationId, guildId, body) {
       if (options.botToken === undefined) throw new Error('Discord command registration needs the bot token');
@@ -140,6 +156,12 @@ export function createDiscordRest(options: DiscordRestOptions): DiscordRest {
       return call(template, () => rest.put(route, { body }));
     },
   };
+}
+
+/** The id of the message Discord answered with, when it did. */
+function messageId(body: unknown): string | null {
+  const id = (body as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && /^\d{1,25}$/.test(id) ? id : null;
 }
 
 /** The library's errors, reduced to route, status, Discord's code and message: no URL, no token. */

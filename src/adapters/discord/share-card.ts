@@ -30,6 +30,8 @@ export function shareCard(interaction: Interaction, logger: Logger): Interaction
   const shared = sharedMessage(embeds.data, userId);
   return {
     response: { type: CallbackType.UpdateMessage, data: sharedNotice() },
-    after: (rest) => postShared(rest, interaction, shared, LIST_SHARE_CUSTOM_ID, false, logger, context),
+    after: async (rest) => {
+      await postShared(rest, interaction, shared, LIST_SHARE_CUSTOM_ID, false, logger, context);
+    },
   };
 }

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { ChatCompareReply } from '../../compare/chat.js';
 import type { Answer } from '../../core/commands/answer.js';
+import type { ComparisonPlace, RecentComparisons } from '../../core/commands/recent-comparisons.js';
 import type { LookupKind } from '../../core/errors.js';
 import type { Layout } from '../../core/intents.js';
 import { renderCompareSlack, voteReactions } from '../../render/compare-slack.js';
 import { renderInfoSlack } from '../../render/info-slack.js';
 import { type Block, renderSlack, SLACK_LIMITS } from '../../render/slack.js';
-import { compareShareButton, voteButton } from './compare-buttons.js';
+import { compareShareButton, fitsInButton, voteButton } from './compare-buttons.js';
 
 /** A Slack message as ack, respond and chat.postMessage take it. */
 export interface SlackMessage {
@@ -22,6 +23,8 @@ export interface SlackCardOptions {
   sharedBy?: string;
   /** The kind looked up, so did-you-mean suggestions become buttons that run the lookup. */
   lookupKind?: LookupKind;
+  /** The id a comparison too long for its Share button is kept under (allocated before laying out). */
+  storedId?: string;
 }
 
 /** The comparison card with the buttons this copy needs, within Block Kit's 50 blocks. */
@@ -34,7 +37,7 @@ export function compareCard(reply: ChatCompareReply, options: SlackCardOptions =
     extra.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `Shared by <@${options.sharedBy}>` }] });
     extra.push({ type: 'actions', elements: [voteButton(voteReactions(reply.result))] });
   } else if (options.share === true) {
-    const button = compareShareButton(reply.request);
+    const button = compareShareButton(reply.request, options.storedId);
     if (button !== null) extra.push({ type: 'actions', elements: [button] });
   }
   return { text: card.text, blocks: [...card.blocks.slice(0, SLACK_LIMITS.blocks - extra.length), ...extra] };
@@ -60,25 +63,46 @@ export function slackCard(answer: Answer, options: SlackCardOptions = {}): Slack
  * The private and public layouts of one interaction's answers, logging an answer that cannot be
  * laid out (a source bug) with its context before the pipeline falls back to the generic error.
  */
+export interface SlackLayoutOptions {
+  lookupKind?: LookupKind;
+  sharedBy?: string;
+  /** Where a comparison too long for its button is kept, and whose it is. */
+  comparisons?: { recent: RecentComparisons; place: ComparisonPlace };
+}
+
 export function slackLayout(
   logger: Logger,
   context: Record<string, unknown>,
-  options: { lookupKind?: LookupKind; sharedBy?: string } = {},
+  options: SlackLayoutOptions = {},
 ): Layout<SlackMessage> {
-  const laidOut = (answer: Answer, card: () => SlackMessage): SlackMessage => {
+  const laidOut = async (answer: Answer, card: () => SlackMessage | Promise<SlackMessage>) => {
     try {
-      return card();
+      return await card();
     } catch (error) {
       logger.error({ err: error, ...context, replyType: answer.type }, 'could not render the Slack reply');
       throw error;
     }
   };
+  /** An id for a ranked comparison whose options do not fit in its Share button, when there is a store. */
+  const storedId = async (answer: Answer): Promise<string | undefined> => {
+    const { comparisons } = options;
+    if (answer.type !== 'compare' || answer.result.status !== 'ranked' || comparisons === undefined) return;
+    if (fitsInButton(answer.request)) return;
+    return comparisons.recent.put(answer.request, comparisons.place);
+  };
   return {
     privately: (answer) =>
-      laidOut(answer, () => ({
-        response_type: 'ephemeral',
-        ...slackCard(answer, { share: true, ...(options.lookupKind && { lookupKind: options.lookupKind }) }),
-      })),
+      laidOut(answer, async () => {
+        const id = await storedId(answer);
+        return {
+          response_type: 'ephemeral',
+          ...slackCard(answer, {
+            share: true,
+            ...(options.lookupKind && { lookupKind: options.lookupKind }),
+            ...(id === undefined ? {} : { storedId: id }),
+          }),
+        };
+      }),
     publicly: (answer) =>
       laidOut(answer, () =>
         slackCard(answer, options.sharedBy === undefined ? {} : { sharedBy: options.sharedBy }),

@@ -1,5 +1,7 @@
 import type { types } from '@slack/bolt';
+import { z } from 'zod';
 import { type ComparisonRequest, ComparisonRequestSchema } from '../../compare/chat.js';
+import { COMPARISON_ID } from '../../core/commands/recent-comparisons.js';
 
 /**
  * Slack's side of a comparison's buttons: Share (its value carries the options, so the comparison
@@ -15,9 +17,19 @@ export const COMPARE_VOTE_ACTION_ID = 'carbon_compare_vote';
 /** The message shortcut in manifest.yml. */
 export const RATE_MENU_CALLBACK_ID = 'rate_menu';
 
-/** The Share button for a comparison, or null when its options do not fit in a button value. */
-export function compareShareButton(request: ComparisonRequest): types.Button | null {
-  const value = JSON.stringify(request);
+/**
+ * Whether a comparison's options fit in its Share button's value. They usually do, and then the
+ * button needs no state: any replica, any time later, runs the comparison again from the value
+ * alone. Ten long options (ingredient lists) do not fit; those are kept in the state store and the
+ * button carries their id (core/commands/recent-comparisons.ts).
+ */
+export function fitsInButton(request: ComparisonRequest): boolean {
+  return JSON.stringify(request).length <= BUTTON_VALUE_LIMIT;
+}
+
+/** The Share button for a comparison: its options, or the id they are kept under when they do not fit. */
+export function compareShareButton(request: ComparisonRequest, storedId?: string): types.Button | null {
+  const value = storedId === undefined ? JSON.stringify(request) : JSON.stringify({ id: storedId });
   if (value.length > BUTTON_VALUE_LIMIT) return null;
   return {
     type: 'button',
@@ -27,10 +39,15 @@ export function compareShareButton(request: ComparisonRequest): types.Button | n
   };
 }
 
-export function decodeCompareShare(value: string | undefined): ComparisonRequest | null {
+const StoredIdSchema = z.object({ id: z.string().regex(COMPARISON_ID) }).strict();
+
+/** What a Share button carries: the comparison itself, the id it is kept under, or null when neither. */
+export function decodeCompareShare(value: string | undefined): ComparisonRequest | { id: string } | null {
   const parsed = parseJson(value);
   const checked = ComparisonRequestSchema.safeParse(parsed);
-  return checked.success ? checked.data : null;
+  if (checked.success) return checked.data;
+  const stored = StoredIdSchema.safeParse(parsed);
+  return stored.success ? stored.data : null;
 }
 
 /** Emoji names as Slack spells them; the vote only ever adds its own numbered ones. */

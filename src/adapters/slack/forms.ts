@@ -11,9 +11,11 @@ import { z } from 'zod';
 import type { Answer } from '../../core/commands/answer.js';
 import { FORMS, type FormField, type FormSpec, fieldAtFault } from '../../core/commands/forms.js';
 import type { CommandRequest } from '../../core/commands/registry.js';
+import type { InteractionOrigin } from '../../core/interaction.js';
 import { restartingView, toErrorView } from '../../core/messages.js';
 import type { InteractionPipeline, ReplyChannel, RequestHandler } from '../../core/pipeline.js';
-import { slackLayout } from './cards.js';
+import { type SlackLayoutOptions, slackLayout } from './cards.js';
+import { originIn } from './origin.js';
 import { describeSlackError, ephemeral } from './reply.js';
 
 /**
@@ -122,15 +124,21 @@ const CORRECTABLE = new Set(['not_a_recipe', 'invalid_input']);
 /** Handles every form's view_submission. */
 export function registerForms(
   app: App,
-  deps: { run: RequestHandler<CommandRequest, Answer>; pipeline: InteractionPipeline; logger: Logger },
+  deps: {
+    run: RequestHandler<CommandRequest, Answer>;
+    pipeline: InteractionPipeline;
+    logger: Logger;
+    comparisons: (origin: InteractionOrigin | undefined) => Pick<SlackLayoutOptions, 'comparisons'>;
+  },
 ): void {
   const { run, pipeline, logger } = deps;
   for (const form of Object.values(FORMS)) {
     app.view<ViewSubmitAction>(
       formCallbackId(form),
-      async ({ ack, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
+      async ({ ack, view, context: bolt }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
         const context = { command: form.id, stage: 'form' };
-        const layout = slackLayout(logger, context);
+        const origin = originIn(bolt);
+        const layout = slackLayout(logger, context, deps.comparisons(origin));
         let responseUrl: string;
         let request: CommandRequest;
         try {
@@ -170,7 +178,7 @@ export function registerForms(
           deliverLater: (reply) => post(reply, 'late answer'),
           deliverFailure: (error) => post({ type: 'error', error }, 'failure notice'),
         };
-        await pipeline.run(run, request, channel, context);
+        await pipeline.run(run, request, channel, context, origin);
       },
     );
   }

@@ -10,15 +10,20 @@ import type { Answer } from '../../core/commands/answer.js';
 import type { CommandServices } from '../../core/commands/define.js';
 import { FORMS } from '../../core/commands/forms.js';
 import { parseCommandText } from '../../core/commands/parse.js';
+import { type ComparisonPlace, RecentComparisons } from '../../core/commands/recent-comparisons.js';
 import { type CommandRequest, lookupRequest } from '../../core/commands/registry.js';
 import { commandHandler } from '../../core/commands/run.js';
 import type { LookupKind } from '../../core/errors.js';
 import { answerPrivately, replaceWithAnswer, sharePublicly } from '../../core/intents.js';
+import type { InteractionOrigin } from '../../core/interaction.js';
+import type { AnswerOnce } from '../../core/once.js';
 import type { InteractionPipeline, RequestHandler } from '../../core/pipeline.js';
+import type { StateStore } from '../../core/state/store.js';
 import { decodeLookupButton, SHARE_ACTION_ID, SUGGESTION_ACTION_PREFIX } from '../../render/slack-buttons.js';
 import { slackLayout } from './cards.js';
 import { COMPARE_SHARE_ACTION_ID, decodeCompareShare } from './compare-buttons.js';
 import { openForm, registerForms } from './forms.js';
+import { originIn, registerAnswerOnce } from './origin.js';
 import { registerRateMenu } from './rate-menu.js';
 import { ackOnce, deliver, describeSlackError, lookingUp, postToChannel } from './reply.js';
 import { registerSlackVote } from './vote.js';
@@ -28,6 +33,15 @@ export interface SlackHandlerDeps {
   logger: Logger;
   /** The lifecycle every interaction runs through; stopping it stops the adapter's work. */
   pipeline: InteractionPipeline;
+  /** Comparisons too long for a button value; unset, such a comparison has no Share button. */
+  store?: StateStore;
+  /** Each request answered once, each Share and vote once per channel; unchecked without it. */
+  once?: AnswerOnce;
+}
+
+/** Where a comparison's state goes: under its workspace. */
+function placeOf(origin: InteractionOrigin | undefined): ComparisonPlace {
+  return { platform: 'slack', workspaceId: origin?.workspaceId ?? null };
 }
 
 export const SLASH_COMMAND = '/carbon';
@@ -54,10 +68,15 @@ function ackWhileWaiting(request: CommandRequest) {
  * Slack's primitives for them (the ack, response_url, chat.postMessage).
  */
 export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
-  const { logger, pipeline } = deps;
+  const { logger, pipeline, once } = deps;
+  // First: a repeated request is dropped before any listener sees it.
+  if (once !== undefined) registerAnswerOnce(app, once, logger);
   const run: RequestHandler<CommandRequest, Answer> = commandHandler(deps.services, 'slack');
-  registerRateMenu(app, { logger, pipeline, run });
-  registerSlackVote(app, logger);
+  const recent = deps.store === undefined ? null : new RecentComparisons(deps.store);
+  const comparisons = (origin: InteractionOrigin | undefined) =>
+    recent === null ? {} : { comparisons: { recent, place: placeOf(origin) } };
+  registerRateMenu(app, { logger, pipeline, run, comparisons });
+  registerSlackVote(app, logger, once);
 
   app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const { command, ack, respond } = args;
@@ -68,7 +87,11 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     const { request } = parsed;
     const lookupKind = lookupKindOf(request);
     const context = { command: request.command, stage: 'command' };
-    const layout = slackLayout(logger, context, lookupKind === undefined ? {} : { lookupKind });
+    const origin = originIn(args.context);
+    const layout = slackLayout(logger, context, {
+      ...(lookupKind === undefined ? {} : { lookupKind }),
+      ...comparisons(origin),
+    });
     const channel = answerPrivately(
       {
         // Slack drops the command with operation_timeout unless acked within 3 s: the answer goes
@@ -82,18 +105,25 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       },
       layout,
     );
-    await pipeline.run(run, request, channel, context);
+    await pipeline.run(run, request, channel, context, origin);
   });
 
   /**
    * Share in channel, on a lookup or a comparison: the answer is worked out again rather than
    * copied (the button's value stays small and the post current; Discord's Share does the same).
    */
-  const share = (actionId: string, decode: (value: string | undefined) => CommandRequest | null) =>
+  const share = (
+    actionId: string,
+    decode: (
+      value: string | undefined,
+      origin: InteractionOrigin | undefined,
+    ) => Promise<CommandRequest | null>,
+  ) =>
     app.action<BlockAction<ButtonAction>>(actionId, async (args) => {
       const { body, action, client, respond } = args;
       const ack = ackOnce(() => args.ack());
-      const request = decode(action.value);
+      const origin = originIn(args.context);
+      const request = await decode(action.value, origin);
       const channelId = body.channel?.id ?? body.container?.channel_id;
       if (request === null || typeof channelId !== 'string') {
         await ack();
@@ -108,6 +138,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       const layout = slackLayout(logger, context, {
         sharedBy: body.user.id,
         ...(lookupKind === undefined ? {} : { lookupKind }),
+        ...comparisons(origin),
       });
       const privately = (message: object, what: string) =>
         deliver(respond, { ...message, replace_original: false }, logger, what);
@@ -120,21 +151,28 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
           defer: ack,
           post: async (message, first) => {
             if (first) await ack();
-            await postToChannel({ client, respond, channelId, logger, context }, message);
+            return postToChannel({ client, respond, channelId, logger, context }, message);
           },
           followUp: (message) => privately(message, 'share follow-up'),
         },
         layout,
+        once === undefined || origin === undefined
+          ? undefined
+          : () => once.publication('share', origin, request),
       );
-      await pipeline.run(run, request, channel, context);
+      await pipeline.run(run, request, channel, context, origin);
     });
-  share(SHARE_ACTION_ID, (value) => {
+  share(SHARE_ACTION_ID, async (value) => {
     const decoded = decodeLookupButton(value);
     return decoded === null ? null : lookupRequest(decoded.k, decoded.q);
   });
-  share(COMPARE_SHARE_ACTION_ID, (value) => {
+  share(COMPARE_SHARE_ACTION_ID, async (value, origin) => {
     const decoded = decodeCompareShare(value);
-    return decoded === null ? null : { command: 'compare', input: { again: decoded } };
+    if (decoded === null) return null;
+    if (!('id' in decoded)) return { command: 'compare', input: { again: decoded } };
+    // Kept in the store because it did not fit in the button; gone after a day.
+    const again = recent === null ? null : await recent.get(decoded.id, placeOf(origin));
+    return again === null ? null : { command: 'compare', input: { again } };
   });
 
   // A did-you-mean button: an interaction's response_url may replace the message holding the
@@ -149,6 +187,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     }
     const request = lookupRequest(value.k, value.q);
     const context = { command: request.command, stage: 'suggestion' };
+    const origin = originIn(args.context);
     const channel = replaceWithAnswer(
       {
         defer: ack,
@@ -159,10 +198,10 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       },
       slackLayout(logger, context, { lookupKind: value.k }),
     );
-    await pipeline.run(run, request, channel, context);
+    await pipeline.run(run, request, channel, context, origin);
   });
 
-  registerForms(app, { run, pipeline, logger });
+  registerForms(app, { run, pipeline, logger, comparisons });
 
   app.error(async (error) => {
     logger.error(describeSlackError(error), 'Slack handler failed');

@@ -114,16 +114,19 @@ async function startSlackWith(
   });
   if (oauth !== null) app.use(oauth.answerUnauthorised);
 
+  const { once, limiter, onLimited } = context.interactions;
   const pipeline = new InteractionPipeline({
     logger,
     budgetMs: options.ackBudgetMs ?? DEFAULT_ACK_BUDGET_MS,
+    ...(limiter === null ? {} : { limiter }),
+    ...(onLimited === undefined ? {} : { onLimited }),
   });
   const stopPipeline = () =>
     pipeline.stop({
       graceMs: options.graceMs ?? DEFAULT_STOP.graceMs,
       drainMs: options.drainMs ?? DEFAULT_STOP.drainMs,
     });
-  registerSlackHandlers(app, { services: context.services, logger, pipeline });
+  registerSlackHandlers(app, { services: context.services, logger, pipeline, store: context.store, once });
   if (workspaces !== null) registerLifecycleEvents(app, { logger, stores: workspaces.data });
 
   try {

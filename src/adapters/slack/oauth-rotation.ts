@@ -84,7 +84,16 @@ export class RefreshOnceInstallationStore implements InstallationStore {
     const left = secondsLeft(installation, this.now() / 1000);
     const workspace = workspaceOf(query);
     if (left === null || left > REFRESH_WINDOW_S || workspace === undefined) return installation;
-    if (await this.claims.claim(refreshKey(workspace), REFRESH_CLAIM_MS)) return installation;
+    if (await this.claims.claim(refreshKey(workspace), REFRESH_CLAIM_MS)) {
+      // What was read before the claim may predate another request's refresh, which stored the new
+      // pair and released its claim in between: read again under the claim, or the refresh token
+      // already spent would be sent a second time.
+      const current = await this.inner.fetchInstallation(query);
+      const currentLeft = secondsLeft(current, this.now() / 1000);
+      if (currentLeft !== null && currentLeft <= REFRESH_WINDOW_S) return current;
+      await this.claims.delete(refreshKey(workspace));
+      return current;
+    }
     if (left > 0) return withoutRefresh(installation);
     const deadline = this.now() + this.waitMs;
     while (this.now() < deadline) {

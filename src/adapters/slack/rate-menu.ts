@@ -3,9 +3,11 @@ import type { Logger } from 'pino';
 import type { Answer } from '../../core/commands/answer.js';
 import type { CommandRequest } from '../../core/commands/registry.js';
 import { answerPrivately } from '../../core/intents.js';
+import type { InteractionOrigin } from '../../core/interaction.js';
 import type { InteractionPipeline, RequestHandler } from '../../core/pipeline.js';
-import { slackLayout } from './cards.js';
+import { type SlackLayoutOptions, slackLayout } from './cards.js';
 import { RATE_MENU_CALLBACK_ID } from './compare-buttons.js';
+import { originIn } from './origin.js';
 import { ackOnce, deliver } from './reply.js';
 
 /**
@@ -15,7 +17,13 @@ import { ackOnce, deliver } from './reply.js';
  */
 export function registerRateMenu(
   app: App,
-  deps: { logger: Logger; pipeline: InteractionPipeline; run: RequestHandler<CommandRequest, Answer> },
+  deps: {
+    logger: Logger;
+    pipeline: InteractionPipeline;
+    run: RequestHandler<CommandRequest, Answer>;
+    /** Where a comparison too long for its Share button is kept (slackLayout's option). */
+    comparisons: (origin: InteractionOrigin | undefined) => Pick<SlackLayoutOptions, 'comparisons'>;
+  },
 ): void {
   const { logger, pipeline, run } = deps;
   app.shortcut<MessageShortcut>(
@@ -25,6 +33,7 @@ export function registerRateMenu(
       const ack = ackOnce(() => args.ack());
       const text = typeof shortcut.message.text === 'string' ? shortcut.message.text : '';
       const context = { command: 'menu', stage: 'rate menu', lines: text.split('\n').length };
+      const origin = originIn(args.context);
       const privately = (message: object) => deliver(respond, message, logger, 'menu rating');
       const channel = answerPrivately(
         {
@@ -36,9 +45,9 @@ export function registerRateMenu(
           deliver: privately,
           notify: privately,
         },
-        slackLayout(logger, context),
+        slackLayout(logger, context, deps.comparisons(origin)),
       );
-      await pipeline.run(run, { command: 'menu', input: { message: text } }, channel, context);
+      await pipeline.run(run, { command: 'menu', input: { message: text } }, channel, context, origin);
     },
   );
 }

@@ -1,6 +1,7 @@
 import { type AllMiddlewareArgs, type RespondArguments, RespondError, type RespondFn } from '@slack/bolt';
 import type { Logger } from 'pino';
 import type { LookupKind } from '../../core/errors.js';
+import type { Posted } from '../../core/intents.js';
 import type { Reply } from '../../core/lookup.js';
 import { type Block, escapeFit, renderSlack, type SlackRenderOptions } from '../../render/slack.js';
 import { scrubSecrets } from './bolt-logger.js';
@@ -92,6 +93,7 @@ export function ackOnce(ack: () => Promise<void>): () => Promise<void> {
  * Share in channel: the card is posted with chat.postMessage rather than as an in_channel response,
  * so the post is the bot's own message and Slack reports not_in_channel explicitly; the person who
  * shared learns privately how to fix a refusal. The private copy is deleted once the post is made.
+ * Resolves with the post's permalink (null when Slack gives none), or null when posting failed.
  */
 export async function postToChannel(
   share: {
@@ -102,10 +104,17 @@ export async function postToChannel(
     context: object;
   },
   card: { text: string; blocks: Block[] },
-): Promise<void> {
+): Promise<Posted> {
   const { client, respond, channelId, logger, context } = share;
+  let ts: string | undefined;
   try {
-    await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false, unfurl_media: false });
+    const posted = await client.chat.postMessage({
+      channel: channelId,
+      ...card,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
+    ts = posted.ts;
   } catch (error) {
     const { code, message } = describeSlackError(error);
     logger.warn({ code, message, ...context }, 'sharing to the channel failed');
@@ -115,9 +124,26 @@ export async function postToChannel(
       logger,
       'share failure notice',
     );
-    return;
+    return null;
   }
   await deliver(respond, { delete_original: true }, logger, 'delete ephemeral after share').catch(
     () => undefined,
   );
+  return { link: ts === undefined ? null : await permalink(client, channelId, ts, logger) };
+}
+
+/** A message's permalink (chat.getPermalink), so a second Share can point to the first; null when Slack gives none. */
+async function permalink(
+  client: Pick<AllMiddlewareArgs['client'], 'chat'>,
+  channel: string,
+  ts: string,
+  logger: Logger,
+): Promise<string | null> {
+  try {
+    const { permalink: link } = await client.chat.getPermalink({ channel, message_ts: ts });
+    return typeof link === 'string' && link.startsWith('https://') ? link : null;
+  } catch (error) {
+    logger.info(describeSlackError(error), 'could not read a shared message’s permalink');
+    return null;
+  }
 }

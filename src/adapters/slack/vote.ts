@@ -1,7 +1,11 @@
 import type { App, BlockAction, ButtonAction, RespondArguments } from '@slack/bolt';
 import type { Logger } from 'pino';
+import { AlreadyDoneError } from '../../core/errors.js';
+import { toErrorView } from '../../core/messages.js';
+import type { AnswerOnce } from '../../core/once.js';
 import type { Block } from '../../render/slack.js';
 import { COMPARE_VOTE_ACTION_ID, decodeVote } from './compare-buttons.js';
+import { originIn } from './origin.js';
 import { describeSlackError } from './reply.js';
 
 /**
@@ -37,10 +41,10 @@ export function voteFailureText(code: string | null): string {
   }
 }
 
-export function registerSlackVote(app: App, logger: Logger): void {
+export function registerSlackVote(app: App, logger: Logger, once?: AnswerOnce): void {
   app.action<BlockAction<ButtonAction>>(
     COMPARE_VOTE_ACTION_ID,
-    async ({ ack, body, action, client, respond }) => {
+    async ({ ack, body, action, client, respond, context }) => {
       await ack();
       const reactions = decodeVote(action.value);
       const channel = body.channel?.id ?? body.container?.channel_id;
@@ -60,6 +64,18 @@ export function registerSlackVote(app: App, logger: Logger): void {
         } satisfies RespondArguments).catch((error: unknown) =>
           logger.warn(describeSlackError(error), 'could not tell the user about the vote'),
         );
+      // One vote per shared comparison: its message. A second press (anyone's, on any replica) is
+      // told the vote is on, instead of adding the reactions again.
+      const origin = originIn(context);
+      const publication =
+        once === undefined || origin === undefined
+          ? null
+          : await once.publication('vote', origin, { message: ts });
+      if (publication !== null && !publication.first) {
+        const view = toErrorView(new AlreadyDoneError('vote', publication.link));
+        await privately(`🗳️ ${view.text} ${view.hint ?? ''}`.trim());
+        return;
+      }
       // In order, one at a time: reactions show in the order they were added, so :one: comes first.
       for (const name of reactions) {
         try {
@@ -69,6 +85,7 @@ export function registerSlackVote(app: App, logger: Logger): void {
           if (code === 'already_reacted') continue; // pressed twice: that reaction is there already
           logger.warn({ code, message, reaction: name }, 'could not add a vote reaction');
           if (FATAL.has(code ?? '') || code === null) {
+            await publication?.failed();
             await privately(voteFailureText(code));
             return;
           }
@@ -96,6 +113,12 @@ export function registerSlackVote(app: App, logger: Logger): void {
           ],
         },
       ];
+      await publication?.done(null);
+      // No command handler runs for the vote, so this is its one log line.
+      logger.info(
+        { command: 'vote', surface: 'slack', outcome: 'answered', options: reactions.length },
+        'vote opened',
+      );
       try {
         await client.chat.update({ channel, ts, text: body.message?.text ?? 'Vote', blocks: updated });
       } catch (error) {

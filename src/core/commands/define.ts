@@ -5,6 +5,7 @@ import type { Reply } from '../lookup.js';
 import type { HandlerContext } from '../pipeline.js';
 import type { IngredientListResult } from '../result.js';
 import type { LookupSource } from '../source.js';
+import type { Telemetry } from '../telemetry.js';
 import type { Answer } from './answer.js';
 import type { Surface } from './surface.js';
 
@@ -74,6 +75,10 @@ export interface CommandServices {
   compare: CompareService;
   /** The datasets behind the figures (data/datasets.json). */
   datasets(): readonly Dataset[];
+  /** Requests to the upstream API one command may cause (core/upstream-budget.ts); 30 when unset. */
+  upstreamCallsPerCommand?: number;
+  /** Where each answered command is reported (the metrics); nowhere when unset. */
+  telemetry?: Telemetry;
 }
 
 /** Comparisons (src/compare/chat.ts implements it). */

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { logLookupFailure } from '../lookup.js';
 import { toErrorView } from '../messages.js';
 import type { RequestHandler } from '../pipeline.js';
+import { upstreamCallsSoFar, withUpstreamBudget } from '../upstream-budget.js';
 import { type Answer, outcomeOf } from './answer.js';
 import type { CommandServices } from './define.js';
 import { type CommandRequest, commandForVerb, commandNamed } from './registry.js';
@@ -9,6 +10,13 @@ import { respell, type Surface } from './surface.js';
 
 /** The longest piece of user text put in a debug log line. */
 const LOGGED_TEXT_MAX = 300;
+
+/**
+ * Upstream requests one command may cause when the app sets no other number: a ranked comparison of
+ * ten options needs at most twenty lookups (a dish and a product each), and ten more let a third of
+ * them be retried once after a network error or a 5xx.
+ */
+export const DEFAULT_UPSTREAM_CALLS_PER_COMMAND = 30;
 
 /**
  * Runs any command's request with the services: the one handler every surface hands the pipeline
@@ -24,23 +32,32 @@ export function commandHandler(
     const started = performance.now();
     const { logger } = context;
     logger.debug({ command: request.command, input: loggable(request.input) }, 'command received');
-    let answer: Answer;
-    try {
-      answer = await commandNamed(request.command).handle(request.input, services, { ...context, surface });
-    } catch (error) {
-      logLookupFailure(logger, error, { command: request.command });
-      answer = { type: 'error', error: toErrorView(error) };
-    }
+    const limit = services.upstreamCallsPerCommand ?? DEFAULT_UPSTREAM_CALLS_PER_COMMAND;
+    let upstreamCalls: number | null = null;
+    let answer: Answer = await withUpstreamBudget(limit, async () => {
+      try {
+        return await commandNamed(request.command).handle(request.input, services, { ...context, surface });
+      } catch (error) {
+        logLookupFailure(logger, error, { command: request.command });
+        return { type: 'error', error: toErrorView(error) } satisfies Answer;
+      } finally {
+        upstreamCalls = upstreamCallsSoFar();
+      }
+    });
     answer = forSurface(answer, surface);
+    const seconds = (performance.now() - started) / 1000;
+    const outcome = outcomeOf(answer);
     logger.info(
       {
         command: request.command,
         surface,
-        outcome: outcomeOf(answer),
-        latencyMs: Math.round(performance.now() - started),
+        outcome,
+        latencyMs: Math.round(seconds * 1000),
+        ...(upstreamCalls === null || upstreamCalls === 0 ? {} : { upstreamCalls }),
       },
       'command answered',
     );
+    services.telemetry?.commandAnswered(surface, request.command, outcome, seconds);
     return answer;
   };
 }

@@ -1,4 +1,4 @@
-import { type CounterWindow, checkTtl, type JsonValue, type StateStore } from './store.js';
+import { type CounterWindow, checkIncrement, checkTtl, type JsonValue, type StateStore } from './store.js';
 
 interface Entry {
   /** Kept serialised so a caller mutating what it stored or read cannot change the store. */
@@ -48,15 +48,16 @@ export class MemoryStateStore implements StateStore {
     return true;
   }
 
-  async increment(key: string, windowMs: number): Promise<CounterWindow> {
+  async increment(key: string, windowMs: number, by = 1): Promise<CounterWindow> {
     checkTtl(windowMs);
+    checkIncrement(by);
     const entry = this.live(key);
     const now = this.now();
     if (entry === null) {
-      this.write(key, 1, windowMs);
-      return { count: 1, resetInMs: windowMs };
+      this.write(key, by, windowMs);
+      return { count: by, resetInMs: windowMs };
     }
-    const count = (JSON.parse(entry.json) as number) + 1;
+    const count = (JSON.parse(entry.json) as number) + by;
     entry.json = JSON.stringify(count);
     return { count, resetInMs: entry.expiresAt - now };
   }

@@ -30,16 +30,27 @@ export interface StateStore {
    */
   claim(key: string, ttlMs: number, value?: JsonValue): Promise<boolean>;
   /**
-   * Atomically adds one to a fixed-window counter: the window opens at the first increment and
-   * lasts `windowMs`. For rate limits shared by every replica.
+   * Atomically adds `by` (one by default; a whole number from 1 to MAX_INCREMENT) to a fixed-window
+   * counter: the window opens at the first increment and lasts `windowMs`. For rate limits shared
+   * by every replica (adding more than one reserves a block of requests at once).
    */
-  increment(key: string, windowMs: number): Promise<CounterWindow>;
+  increment(key: string, windowMs: number, by?: number): Promise<CounterWindow>;
   /** Releases connections; further calls may fail. */
   close(): Promise<void>;
 }
 
 /** The longest anything may live in the store: a week covers every button a team still presses. */
 export const MAX_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The most one increment may add. */
+export const MAX_INCREMENT = 1_000_000;
+
+/** Throws on an increment that is not a whole number from 1 to MAX_INCREMENT. */
+export function checkIncrement(by: number): void {
+  if (!Number.isInteger(by) || by < 1 || by > MAX_INCREMENT) {
+    throw new RangeError(`an increment must be a whole number from 1 to ${MAX_INCREMENT} (got ${by})`);
+  }
+}
 
 /** Throws on a TTL that is not a positive finite number of milliseconds within MAX_TTL_MS. */
 export function checkTtl(ttlMs: number): void {

@@ -11,9 +11,12 @@ import {
   UpstreamError,
   UpstreamTimeoutError,
 } from '../../core/errors.js';
+import type { StateStore } from '../../core/state/store.js';
+import type { Telemetry } from '../../core/telemetry.js';
+import { chargeUpstreamCall } from '../../core/upstream-budget.js';
 import { Admission } from './admission.js';
+import { CoolDowns } from './cool-downs.js';
 import { interpretResponse, type RequestContext } from './response.js';
-import { MAX_RETRY_AFTER_SECONDS, parseRetryAfter } from './retry-after.js';
 
 export interface RetryOptions {
   /** Total attempts for network errors and 5xx; 2 means one retry. */
@@ -40,12 +43,7 @@ export const SYSTEM_CLOCK: Clock = {
   sleep: (ms, signal) => sleep(ms, undefined, { signal }),
 };
 
-/**
- * Cool-down after a 429 that gave no Retry-After. 30 s: the API documents no rate-limit window, and
- * rate limiters commonly count per second or per minute; half a minute lets a per-second limit
- * clear many times over and most of a per-minute one, without locking users out for long.
- */
-export const DEFAULT_RATE_LIMIT_COOL_DOWN_MS = 30_000;
+export { DEFAULT_RATE_LIMIT_COOL_DOWN_MS } from './cool-downs.js';
 /** A Retry-After this short is waited out inside the lookup (once) rather than reported. */
 export const SHORT_RETRY_AFTER_MS = 2_000;
 
@@ -61,6 +59,13 @@ export interface HttpClientOptions {
   clock?: Clock;
   /** Connections per origin; MAX_CONNECTIONS_PER_ORIGIN by default. */
   maxConnections?: number;
+  /**
+   * Where cool-downs are shared (the state store): every replica, and this one after a restart,
+   * then respects a 429 any of them received. Without it they live in this process alone.
+   */
+  coolDownStore?: StateStore;
+  /** Where each request is reported, by outcome (the metrics). */
+  telemetry?: Telemetry;
 }
 
 const DEFAULT_MAX_BODY_BYTES = 256 * 1024;
@@ -110,8 +115,7 @@ interface RawResponse {
 export class GreenSwappHttpClient {
   private readonly pools = new Map<string, Pool>();
   private readonly admissions = new Map<string, Admission>();
-  /** Origin → clock time at which its rate-limit cool-down ends. */
-  private readonly coolDowns = new Map<string, number>();
+  private readonly coolDowns: CoolDowns;
   private readonly retry: RetryOptions;
   private readonly maxBodyBytes: number;
   private readonly clock: Clock;
@@ -121,6 +125,7 @@ export class GreenSwappHttpClient {
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.clock = options.clock ?? SYSTEM_CLOCK;
+    this.coolDowns = new CoolDowns(this.clock, options.logger, options.coolDownStore);
   }
 
   /**
@@ -141,7 +146,7 @@ export class GreenSwappHttpClient {
       }
     };
 
-    const coolDownMs = this.coolDownLeftMs(url.origin);
+    const coolDownMs = await this.coolDowns.leftMs(url.origin);
     if (coolDownMs > 0) {
       if (coolDownMs > SHORT_RETRY_AFTER_MS || coolDownMs >= remaining()) {
         this.options.logger.debug(
@@ -155,6 +160,8 @@ export class GreenSwappHttpClient {
 
     let waitedForRateLimit = false;
     for (let attempt = 1; ; attempt++) {
+      // Every request sent counts against the command's budget, retries included.
+      chargeUpstreamCall();
       let response: RawResponse;
       try {
         response = await this.attempt(url, combined, deadline, attempt, remaining);
@@ -166,7 +173,7 @@ export class GreenSwappHttpClient {
         continue;
       }
       if (response.status === 429) {
-        const waitMs = this.startCoolDown(url.origin, response.headers['retry-after']);
+        const waitMs = await this.coolDowns.start(url.origin, response.headers['retry-after']);
         if (!waitedForRateLimit && waitMs <= SHORT_RETRY_AFTER_MS && waitMs < remaining()) {
           waitedForRateLimit = true;
           await wait(waitMs);
@@ -183,27 +190,6 @@ export class GreenSwappHttpClient {
     const pools = [...this.pools.values()];
     this.pools.clear();
     await Promise.all(pools.map((pool) => pool.close()));
-  }
-
-  /** Milliseconds left of the origin's rate-limit cool-down, 0 when there is none. */
-  private coolDownLeftMs(origin: string): number {
-    const until = this.coolDowns.get(origin);
-    if (until === undefined) return 0;
-    const left = until - this.clock.now();
-    if (left > 0) return left;
-    this.coolDowns.delete(origin);
-    return 0;
-  }
-
-  /** Records a 429's cool-down for the origin and returns its length in milliseconds. */
-  private startCoolDown(origin: string, retryAfter: string | string[] | undefined): number {
-    const now = this.clock.now();
-    const seconds = parseRetryAfter(retryAfter, now, MAX_RETRY_AFTER_SECONDS);
-    const ms = seconds === null ? DEFAULT_RATE_LIMIT_COOL_DOWN_MS : seconds * 1000;
-    // Concurrent 429s keep the latest end, so a short answer never shortens a longer cool-down.
-    const until = Math.max(now + ms, this.coolDowns.get(origin) ?? 0);
-    this.coolDowns.set(origin, until);
-    return until - now;
   }
 
   private admission(origin: string): Admission {
@@ -276,6 +262,10 @@ export class GreenSwappHttpClient {
         throw new AttemptFailure(new BadResponseError(`body larger than ${limit} bytes`), false);
       }
       admission.recordLatency(performance.now() - sent);
+      this.options.telemetry?.upstreamCall(
+        response.statusCode === 429 ? 'rate_limited' : response.statusCode >= 500 ? 'error' : 'ok',
+        elapsed() / 1000,
+      );
       const level = response.statusCode >= 500 ? 'warn' : 'debug';
       this.options.logger[level](
         { ...logContext, status: response.statusCode, durationMs: elapsed() },
@@ -288,6 +278,12 @@ export class GreenSwappHttpClient {
     } catch (error) {
       if (error instanceof AttemptFailure) throw error;
       const failure = classifyTransportError(error, signal, deadline, this.options.timeoutMs);
+      if (release !== null && failure.error.code !== 'cancelled') {
+        this.options.telemetry?.upstreamCall(
+          failure.error.code === 'upstream_timeout' ? 'timeout' : 'error',
+          elapsed() / 1000,
+        );
+      }
       this.options.logger.warn(
         { ...logContext, code: failure.error.code, cause: errorCode(error), durationMs: elapsed() },
         'GreenSwapp API request failed',

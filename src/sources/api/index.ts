@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { NotFoundError, SourceUnavailableError } from '../../core/errors.js';
 import type { ProductResult, RecipeResult } from '../../core/result.js';
 import type { LookupOptions, LookupSource } from '../../core/source.js';
+import type { StateStore } from '../../core/state/store.js';
+import type { Telemetry } from '../../core/telemetry.js';
 import { type CacheOptions, createCachedSource } from '../cached-source.js';
 import { type Clock, GreenSwappHttpClient, type RetryOptions } from './http-client.js';
 import { type ProductEndpoint, productNotFound, toProductResult, toRecipeResult } from './map.js';
@@ -25,6 +27,10 @@ export interface ApiSourceOptions {
   clock?: Clock;
   /** Connections per upstream origin (and lookups in flight to it); the client's default otherwise. */
   maxConnections?: number;
+  /** Shares 429 cool-downs between replicas and across restarts (the state store). */
+  coolDownStore?: StateStore;
+  /** Where upstream requests and cache lookups are reported (the metrics). */
+  telemetry?: Telemetry;
 }
 
 export interface ApiSource extends LookupSource {
@@ -51,6 +57,8 @@ export function createApiSource(options: ApiSourceOptions): ApiSource {
     retry: options.retry,
     clock: options.clock,
     maxConnections: options.maxConnections,
+    coolDownStore: options.coolDownStore,
+    telemetry: options.telemetry,
   });
   const productEndpoint: ProductEndpoint = options.baseUrl ? 'impact' : 'trial';
   const productUrl = options.baseUrl
@@ -78,8 +86,10 @@ export function createApiSource(options: ApiSourceOptions): ApiSource {
     },
   };
 
+  const { telemetry } = options;
+  const onLookup = telemetry === undefined ? {} : { onLookup: (hit: boolean) => telemetry.cacheLookup(hit) };
   const source: LookupSource =
-    options.cache === false ? uncached : createCachedSource(uncached, options.cache);
+    options.cache === false ? uncached : createCachedSource(uncached, { ...options.cache, ...onLookup });
   return {
     id: 'api',
     lookupProduct: (name, lookup) => source.lookupProduct(name, lookup),

@@ -4,12 +4,14 @@ import { CLIMATE_FRIENDLY_MAX_KG_PER_SERVING, productLevel, recipeLevel } from '
 import type { FigureSource, ProductResult, RecipeResult, SourceInfo } from '../../core/result.js';
 import { type Basis, productOnBasis } from '../../figures/basis.js';
 import { type DishIngredients, dishSourcesOf, onDishFigures } from '../../figures/dish.js';
+import { besideSources, type NamedEntry } from '../../figures/study-answer.js';
 import { catalogSource, type FiguresTable } from '../../figures/table.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher, type MatchAnswer, type MatchResult } from './matcher.js';
 import { ModifierReader } from './modifiers.js';
 import type { ProductData, ProductsFile, RecipeData, RecipesFile } from './schema.js';
 import type { IndexEntry } from './search-index.js';
+import { createStudyLookup } from './study-lookup.js';
 import { Suggester } from './suggest.js';
 import { TextNormaliser } from './text.js';
 import type { Catalog, CatalogFood, FoodMatch } from './types.js';
@@ -123,6 +125,10 @@ export function createCatalog(
     text,
   );
 
+  // The studies' entries by name, for the foods the catalog lacks.
+  const studyLookup =
+    figures === null ? null : createStudyLookup(figures, text, lexicon, productMatcher, recipeMatcher);
+
   // A food's or a dish's sources never change: worked out once, on its first lookup.
   const productSourceCache = new Map<string, FigureSource[]>();
   const recipeSourceCache = new Map<string, FigureSource[]>();
@@ -175,7 +181,12 @@ export function createCatalog(
     return [...new Set(result.ranked.map((candidate) => name(candidate.entry)))].slice(0, MAX_SUGGESTIONS);
   }
 
-  function productResult(query: string, product: ProductData, answer: MatchAnswer): ProductResult {
+  function productResult(
+    query: string,
+    product: ProductData,
+    answer: MatchAnswer,
+    beside: readonly NamedEntry[] = [],
+  ): ProductResult {
     const category = categories[product.category]!;
     // A mean of a handful of foods says little: compare with the whole group instead.
     const reference = category.count < MIN_CATEGORY_SIZE ? groups[category.group]! : category;
@@ -207,7 +218,7 @@ export function createCatalog(
       status: null,
       notes: [...closestMatchNote(answer, product.display), ...product.notes],
       source: CATALOG_SOURCE_INFO,
-      ...withSources(productSources(product), figures),
+      ...withSources(productSources(product), figures, beside),
     };
     return productOnBasis(result, basis, product.kgCo2ePerKg);
   }
@@ -218,6 +229,15 @@ export function createCatalog(
 
     findProduct(query: string): ProductResult {
       const result = productMatcher.match(query);
+      const answer = result.answer;
+      const study =
+        studyLookup?.(
+          query,
+          displayQuery(query),
+          answer === null ? null : { ...answer, code: products[answer.entry]!.code },
+          result.parsed,
+        ) ?? null;
+      if (study !== null && 'result' in study) return study.result;
       if (result.answer === null) {
         throw new NotFoundError(
           'product',
@@ -225,7 +245,12 @@ export function createCatalog(
           suggestions(result, (entry) => products[entry]!.display),
         );
       }
-      return productResult(query, products[result.answer.entry]!, result.answer);
+      return productResult(
+        query,
+        products[result.answer.entry]!,
+        result.answer,
+        study === null ? [] : study.beside,
+      );
     },
 
     findTrialMilk(query: string): ProductResult {
@@ -373,12 +398,16 @@ export function createCatalog(
   };
 }
 
-/** `sources` only when there are some: a catalog without figures answers as before. */
+/**
+ * `sources` only when there are some: a catalog without figures answers as before. Entries the query
+ * names stand instead of the food's own entries on their studies (figures/study-answer.ts).
+ */
 function withSources(
   sources: FigureSource[] | undefined,
   figures: FiguresTable | null,
+  beside: readonly NamedEntry[] = [],
 ): { sources?: FigureSource[]; withoutFigure?: string[] } {
-  return sources === undefined || figures === null
-    ? {}
-    : { sources, withoutFigure: figures.withoutFigure(sources) };
+  if (sources === undefined || figures === null) return {};
+  const shown = beside.length === 0 ? sources : besideSources(figures, sources, beside);
+  return { sources: shown, withoutFigure: figures.withoutFigure(shown) };
 }

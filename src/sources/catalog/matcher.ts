@@ -56,6 +56,8 @@ export interface MatchResult {
   answer: MatchAnswer | null;
   /** Re-ranked candidates, best first (for suggestions). */
   ranked: Scored[];
+  /** The query as the normaliser read it, when the match read it (not for an exact name). */
+  parsed?: QueryText;
 }
 
 /** Per word as typed, the catalog word its neighbours say it is (see NeighbourTypos). */
@@ -129,9 +131,14 @@ export class FoodMatcher {
       };
     }
     const parsed = this.text.query(query);
-    // "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold.
-    if (parsed.vessel || parsed.tokens.some((token) => this.words.nonFood.has(token)))
-      return { answer: null, ranked: [] };
+    const result = this.matchParsed(parsed);
+    result.parsed = parsed;
+    return result;
+  }
+
+  /** match, for a query that names no catalog name exactly, as the normaliser read it. */
+  private matchParsed(parsed: QueryText): MatchResult {
+    if (this.namesNonFood(parsed)) return { answer: null, ranked: [] };
     const typos = this.neighbourCorrections(parsed.tokens);
     // A food the catalog lacks ("naan bread") is refused, with the suggestions its words find; served
     // with one ("curry with naan"), the food itself is still answered.
@@ -161,6 +168,11 @@ export class FoodMatcher {
       answer: null,
       ranked: fallback?.ranked.filter((candidate) => candidate.score >= SUGGESTION_SCORE) ?? [],
     };
+  }
+
+  /** "lemon dish soap", "flights to Turkey", "coffee mug": not food, whatever food words they hold. */
+  namesNonFood(parsed: QueryText): boolean {
+    return parsed.vessel || parsed.tokens.some((token) => this.words.nonFood.has(token));
   }
 
   /**

@@ -5,6 +5,7 @@ import type { RunningAdapter } from '../../../src/adapters/context.js';
 import { startDiscordWith } from '../../../src/adapters/discord/index.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource, NameSuggester } from '../../../src/core/source.js';
+import type { StateStore } from '../../../src/core/state/store.js';
 import { createLogger, silentLogger } from '../../../src/logging/logger.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { createApiSource } from '../../../src/sources/api/index.js';
@@ -38,6 +39,10 @@ export interface HarnessOptions {
   graceMs?: number;
   /** The fake gateway's heartbeat_interval. */
   heartbeatIntervalMs?: number;
+  /** A state store shared with another harness (two replicas); a fresh one otherwise. */
+  store?: StateStore;
+  /** A fake Discord shared with another harness; a fresh one otherwise (stopped with it). */
+  fake?: FakeDiscord;
 }
 
 export interface Signer {
@@ -59,9 +64,11 @@ function signerFor(publicKey: KeyObject, privateKey: KeyObject): Signer {
 }
 
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
-  const fake = await startFakeDiscord(
-    options.heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs: options.heartbeatIntervalMs },
-  );
+  const fake =
+    options.fake ??
+    (await startFakeDiscord(
+      options.heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs: options.heartbeatIntervalMs },
+    ));
   const logs: string[] = [];
   let waiters: { text: string; resolve: (line: string) => void }[] = [];
   const write = (line: string) => {
@@ -86,7 +93,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     {
       config: parseConfig(env),
       logger,
-      ...answering(options.source, logger),
+      ...answering(options.source, logger, options.store),
       suggester: options.suggester,
       http,
     },
@@ -108,7 +115,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async stop() {
       await adapter.stop();
       await http.close();
-      await fake.stop();
+      if (options.fake === undefined) await fake.stop();
     },
   };
 }

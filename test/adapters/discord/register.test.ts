@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARBON_COMMAND, COMMAND_DEFINITIONS } from '../../../src/adapters/discord/commands.js';
+import {
+  CARBON_COMMAND,
+  COMMAND_DEFINITIONS,
+  GUILD_COMMAND_DEFINITIONS,
+} from '../../../src/adapters/discord/commands.js';
 import { registerCommands } from '../../../src/adapters/discord/register.js';
 import { ConfigError, parseConfig } from '../../../src/config/env.js';
 import { silentLogger } from '../../../src/logging/logger.js';
@@ -41,13 +45,27 @@ describe('registerCommands', () => {
     expect(fake.requests.filter((each) => each.method === 'PUT')).toHaveLength(2);
   });
 
-  it('registers in one guild when DISCORD_GUILD_ID is set', async () => {
+  it('registers in one guild when DISCORD_GUILD_ID is set, without the global-only contexts', async () => {
     const result = await registerCommands(config({ DISCORD_GUILD_ID: '123456789012345678' }), silentLogger());
     expect(result).toEqual({ scope: 'guild', count: COMMAND_DEFINITIONS.length });
     expect(fake.registrations.at(-1)).toMatchObject({
       applicationId: FAKE_APPLICATION_ID,
       guildId: '123456789012345678',
+      body: JSON.parse(JSON.stringify(GUILD_COMMAND_DEFINITIONS)),
     });
+    for (const command of fake.registrations.at(-1)!.body as Record<string, unknown>[]) {
+      expect(command).not.toHaveProperty('integration_types');
+      expect(command).not.toHaveProperty('contexts');
+    }
+  });
+
+  it('offers every command to server installs and user installs, in servers, the bot’s DMs and other DMs', () => {
+    // Discord's enums: GUILD_INSTALL 0, USER_INSTALL 1; GUILD 0, BOT_DM 1, PRIVATE_CHANNEL 2.
+    for (const command of COMMAND_DEFINITIONS) {
+      expect(command.integration_types).toEqual([0, 1]);
+      expect(command.contexts).toEqual([0, 1, 2]);
+    }
+    expect(COMMAND_DEFINITIONS.map((command) => command.name)).toEqual(['carbon', 'Rate this menu']);
   });
 
   it('accepts a versioned DISCORD_API_URL too', async () => {

@@ -8,6 +8,7 @@ import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/i
 import {
   buttonPayload,
   interactionForm,
+  newTriggerId,
   slashCommandForm,
   slashCommandPayload,
 } from '../../support/fake-slack.js';
@@ -66,7 +67,7 @@ function messageAction(text: string, responseUrl: string): Record<string, unknow
   return {
     type: 'message_action',
     callback_id: 'rate_menu',
-    trigger_id: '13345224609.738474920.8088930838d88f008e0',
+    trigger_id: newTriggerId(),
     response_url: responseUrl,
     team: { id: 'T0000001', domain: 'fake' },
     channel: { id: 'C0000001', name: 'lunch' },
@@ -91,12 +92,9 @@ describe('Slack: /carbon compare', () => {
     expectWithinBlockKitLimits(card as never);
     const share = actionsOf(card).find((element) => element.action_id === COMPARE_SHARE_ACTION_ID);
     const request = decodeCompareShare(share?.value);
-    expect(request?.items.map((item) => item.text)).toEqual([
-      'beef lasagne',
-      'lentil curry',
-      'chicken curry',
-    ]);
-    expect(request?.people).toBe(12);
+    if (request === null || 'id' in request) throw new Error('the button should carry the options');
+    expect(request.items.map((item) => item.text)).toEqual(['beef lasagne', 'lentil curry', 'chicken curry']);
+    expect(request.people).toBe(12);
   });
 
   it('compares the found options of a mixed list and lists the missing one with suggestions', async () => {
@@ -152,10 +150,19 @@ describe('Slack: Share and the vote', () => {
       return { ok: true };
     });
     h.fake.onWebApi('chat.update', (args) => ({ ok: true, channel: args.channel, ts: args.ts }));
-    // The whole flow: compare, share, then the vote on the message the share posted.
+    // The whole flow: compare, share, then the vote on the message the share posted. In a channel
+    // of its own: the test above shared this comparison in C0000001, and it is shared once there.
     const card = await command('compare lasagne, lentil curry, beef burger');
     const share = actionsOf(card).find((element) => element.action_id === COMPARE_SHARE_ACTION_ID)!;
-    await send(buttonPayload(COMPARE_SHARE_ACTION_ID, share.value, h.fake.responseUrl('action'), 'U0000005'));
+    await send(
+      buttonPayload(
+        COMPARE_SHARE_ACTION_ID,
+        share.value,
+        h.fake.responseUrl('action'),
+        'U0000005',
+        'C0000002',
+      ),
+    );
     const posted = await h.fake.nextWebApiCall('chat.postMessage', (call) =>
       json(call.args).includes('Shared by <@U0000005>'),
     );
@@ -169,17 +176,18 @@ describe('Slack: Share and the vote', () => {
       container: {
         type: 'message',
         message_ts: '1700000123.000200',
-        channel_id: 'C0000001',
+        channel_id: 'C0000002',
         is_ephemeral: false,
       },
+      channel: { id: 'C0000002', name: 'lunch' },
       message: { type: 'message', ts: '1700000123.000200', text: 'Lowest carbon of 3', blocks: shared },
     };
     expect((await send(payload)).status).toBe(200);
     const update = await h.fake.nextWebApiCall('chat.update', (call) => call.args.ts === '1700000123.000200');
     expect(reacted.map((args) => [args.channel, args.timestamp, args.name])).toEqual([
-      ['C0000001', '1700000123.000200', 'one'],
-      ['C0000001', '1700000123.000200', 'two'],
-      ['C0000001', '1700000123.000200', 'three'],
+      ['C0000002', '1700000123.000200', 'one'],
+      ['C0000002', '1700000123.000200', 'two'],
+      ['C0000002', '1700000123.000200', 'three'],
     ]);
     expect(json(update.args.blocks)).not.toContain(COMPARE_VOTE_ACTION_ID);
     expect(json(update.args.blocks)).toContain('Vote with the reactions: :one: :two: :three:');

@@ -3,6 +3,7 @@ import type { RunningAdapter } from '../../../src/adapters/context.js';
 import { createSlackStarter, type SlackAdapterOptions } from '../../../src/adapters/slack/index.js';
 import { parseConfig } from '../../../src/config/env.js';
 import type { LookupSource } from '../../../src/core/source.js';
+import type { StateStore } from '../../../src/core/state/store.js';
 import { createLogger, type Logger } from '../../../src/logging/logger.js';
 import { BotHttpServer } from '../../../src/server/bot-http.js';
 import { FakeSlack } from '../../support/fake-slack.js';
@@ -57,8 +58,9 @@ export async function startHarness(
   source: LookupSource,
   mode: 'http' | 'socket',
   options: SlackAdapterOptions = { ackBudgetMs: 100, retries: 0 },
+  shared: { store?: StateStore; fake?: FakeSlack } = {},
 ): Promise<Harness> {
-  const fake = await new FakeSlack().start();
+  const fake = shared.fake ?? (await new FakeSlack().start());
   const logs = new LogCapture();
   const http = new BotHttpServer(logs.logger);
   const config = parseConfig({
@@ -70,7 +72,7 @@ export async function startHarness(
   const adapter = await createSlackStarter(options)({
     config,
     logger: logs.logger,
-    ...answering(source, logs.logger),
+    ...answering(source, logs.logger, shared.store),
     suggester: null,
     http,
   });
@@ -85,7 +87,8 @@ export async function startHarness(
     close: async () => {
       await adapter.stop();
       await http.close();
-      await fake.close();
+      // A fake shared with another harness is closed by whoever made it.
+      if (shared.fake === undefined) await fake.close();
     },
   };
 }

@@ -45,10 +45,10 @@ afterEach(() => {
 const command = (text: string, responseUrl = h.fake.responseUrl()) =>
   h.fake.send(h.eventsUrl, slashCommandForm(text, responseUrl), SIGNING_SECRET);
 
-const press = (actionId: string, value: string, responseUrl: string, user = 'U0000002') =>
+const press = (actionId: string, value: string, responseUrl: string, user = 'U0000002', channel?: string) =>
   h.fake.send(
     h.eventsUrl,
-    interactionForm(buttonPayload(actionId, value, responseUrl, user)),
+    interactionForm(buttonPayload(actionId, value, responseUrl, user, channel)),
     SIGNING_SECRET,
   );
 
@@ -207,7 +207,9 @@ describe('Slack over HTTP', () => {
     h.fake.onWebApi('chat.postMessage', () => ({ ok: false, error: 'not_in_channel' }));
     try {
       const responseUrl = h.fake.responseUrl('action');
-      await press(SHARE_ACTION_ID, JSON.stringify({ k: 'product', q: 'oat milk' }), responseUrl);
+      // A channel of its own: oat milk is already shared in the usual one, and is shared once per channel.
+      const value = JSON.stringify({ k: 'product', q: 'oat milk' });
+      await press(SHARE_ACTION_ID, value, responseUrl, 'U0000002', 'C0000009');
       const notice = await h.fake.nextResponse(responseUrl);
       expect(notice.body).toMatchObject({ response_type: 'ephemeral', replace_original: false });
       expect(String(notice.body.text)).toContain('/invite @Carbon');

@@ -10,7 +10,7 @@ import { SqlStateStore } from '../../../src/store/sql-state-store.js';
 import { TokenCipher } from '../../../src/store/token-cipher.js';
 import { FakeSlack, interactionForm, slashCommandForm } from '../../support/fake-slack.js';
 import type { FakeOAuthApp, FakeWorkspace } from '../../support/fake-slack-oauth.js';
-import { testServices } from '../../support/services.js';
+import { answering } from '../../support/services.js';
 import { LogCapture, SIGNING_SECRET } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';
 
@@ -40,6 +40,8 @@ export interface OAuthHarness {
   logs: LogCapture;
   source: ScriptedSource;
   state: SqlStateStore;
+  /** The database the bot keeps its state and installations in. */
+  database: Database;
   /** The installations as stored, read with the bot's key (for asserting on what was kept). */
   installations: SqlInstallationStore;
   baseUrl: string;
@@ -84,8 +86,7 @@ export async function startOAuthHarness(
   const adapter = await createSlackStarter({ ackBudgetMs: 500, retries: 0 })({
     config,
     logger: logs.logger,
-    services: testServices(source, logs.logger),
-    store: state,
+    ...answering(source, logs.logger, state),
     database,
     suggester: null,
     http,
@@ -110,6 +111,7 @@ export async function startOAuthHarness(
     logs,
     source,
     state,
+    database,
     installations,
     baseUrl,
     eventsUrl,

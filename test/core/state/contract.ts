@@ -75,6 +75,15 @@ export function describeStateStoreContract(
       expect(await store.increment('rate:u', 1_000)).toEqual({ count: 1, resetInMs: 1_000 });
     });
 
+    it('adds a block at once when asked, and refuses an increment that is not a whole number from 1', async () => {
+      expect((await store.increment('rate:block', 60_000, 12)).count).toBe(12);
+      expect((await store.increment('rate:block', 60_000)).count).toBe(13);
+      expect((await store.increment('rate:block', 60_000, 7)).count).toBe(20);
+      for (const by of [0, -1, 1.5, Number.NaN]) {
+        await expect(store.increment('rate:block', 60_000, by)).rejects.toThrow(RangeError);
+      }
+    });
+
     it('counts every concurrent increment', async () => {
       const results = await Promise.all(Array.from({ length: 25 }, () => store.increment('rate:c', 60_000)));
       expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(

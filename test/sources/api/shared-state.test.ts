@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RateLimitedError, UpstreamBudgetError } from '../../../src/core/errors.js';
+import { MemoryStateStore } from '../../../src/core/state/memory-store.js';
+import type { StateStore } from '../../../src/core/state/store.js';
+import { withUpstreamBudget } from '../../../src/core/upstream-budget.js';
+import { silentLogger } from '../../../src/logging/logger.js';
+import { type ApiSource, type Clock, createApiSource } from '../../../src/sources/api/index.js';
+import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+
+let fake: FakeGreenSwapp;
+const sources: ApiSource[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeGreenSwapp();
+});
+afterEach(async () => {
+  await Promise.all(sources.splice(0).map((source) => source.close()));
+  fake.reset();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+function clockAt(start = Date.UTC(2026, 0, 15, 12, 0, 0)): Clock & { advance(ms: number): void } {
+  let time = start;
+  return {
+    now: () => time,
+    async sleep(ms, signal) {
+      signal.throwIfAborted();
+      time += ms;
+    },
+    advance(ms) {
+      time += ms;
+    },
+  };
+}
+
+/** One replica's API source: uncached, sharing cool-downs through `store` when given. */
+function replica(clock: Clock, store?: StateStore): ApiSource {
+  const source = createApiSource({
+    apiKey: 'gs_test_key',
+    trialUrl: fake.url,
+    timeoutMs: 2_000,
+    logger: silentLogger(),
+    cache: false,
+    retry: { minDelayMs: 1, maxDelayMs: 5 },
+    clock,
+    ...(store === undefined ? {} : { coolDownStore: store }),
+  });
+  sources.push(source);
+  return source;
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected the lookup to fail');
+}
+
+describe('the API’s 429 cool-down, shared through the state store', () => {
+  it('holds every replica back, and a restarted one, without a request, until Retry-After has passed', async () => {
+    const clock = clockAt();
+    const store = new MemoryStateStore({ now: clock.now });
+    const first = replica(clock, store);
+    const second = replica(clock, store);
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '120' } });
+    expect(await failure(first.lookupRecipe('lasagne'))).toBeInstanceOf(RateLimitedError);
+    expect(fake.requests).toHaveLength(1);
+
+    clock.advance(20_000);
+    const held = (await failure(second.lookupRecipe('lasagne'))) as RateLimitedError;
+    expect(held.retryAfterSeconds).toBe(100);
+    const restarted = replica(clock, store);
+    expect(((await failure(restarted.lookupProduct('oat milk'))) as RateLimitedError).retryAfterSeconds).toBe(
+      100,
+    );
+    expect(fake.requests).toHaveLength(1);
+
+    clock.advance(100_000);
+    expect((await second.lookupRecipe('lasagne')).name).toBe('lasagne');
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it('keeps the cool-down under the origin, for as long as it lasts; a replica without the store knows only its own', async () => {
+    const clock = clockAt();
+    const store = new MemoryStateStore({ now: clock.now });
+    const first = replica(clock, store);
+    const alone = replica(clock);
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '200' } });
+    await failure(first.lookupRecipe('lasagne'));
+    expect(await store.get(`cooldown:greenswapp:${new URL(fake.url).origin}`)).toBe(clock.now() + 200_000);
+    expect((await alone.lookupRecipe('lasagne')).name).toBe('lasagne');
+    clock.advance(200_000);
+    expect(await store.get(`cooldown:greenswapp:${new URL(fake.url).origin}`)).toBeNull();
+  });
+
+  it('goes on without the shared cool-down when the store fails', async () => {
+    const clock = clockAt();
+    const broken: StateStore = Object.assign(new MemoryStateStore(), {
+      get: async () => {
+        throw new Error('connection terminated');
+      },
+    });
+    const source = replica(clock, broken);
+    expect((await source.lookupRecipe('lasagne')).name).toBe('lasagne');
+    fake.respondOnce({ status: 429, headers: { 'retry-after': '30' } });
+    // Its own 429 still holds it back, from memory.
+    expect(await failure(source.lookupRecipe('lasagne'))).toBeInstanceOf(RateLimitedError);
+    expect(await failure(source.lookupRecipe('lasagne'))).toBeInstanceOf(RateLimitedError);
+    expect(fake.requests).toHaveLength(2);
+  });
+});
+
+describe('the upstream budget of one command', () => {
+  it('sends at most the budget’s requests, retries included, then refuses without sending', async () => {
+    const source = replica(clockAt());
+    fake.respondOnce({ status: 502 });
+    const outcome = await withUpstreamBudget(3, async () => {
+      // A 502 and its retry: two requests.
+      const first = await source.lookupRecipe('lasagne');
+      const second = await source.lookupProduct('oat milk');
+      const third = await failure(source.lookupRecipe('lasagne'));
+      return { first, second, third };
+    });
+    expect(outcome.first.name).toBe('lasagne');
+    expect(outcome.second.name).toBe('oat milk');
+    expect(outcome.third).toBeInstanceOf(UpstreamBudgetError);
+    expect(fake.requests).toHaveLength(3);
+    // Outside a command nothing is counted.
+    expect((await source.lookupRecipe('lasagne')).name).toBe('lasagne');
+  });
+});
