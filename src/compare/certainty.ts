@@ -33,6 +33,8 @@ interface Context {
   inName(word: string): boolean;
   /** The foods the answer's name states that are a meat, fish, dairy, egg or a protein such as tofu. */
   answerMains(): DishReading['mains'];
+  /** The foods the option states that the answer does not hold. */
+  missing(): DishReading['mains'];
   /** Whether the option states this food: itself, a word of its name, or its animal. */
   stated(food: DishReading['mains'][number]): boolean;
   /** The restaurant the option's name alone names, or null. */
@@ -137,6 +139,15 @@ export const CERTAINTY_RULES: readonly CertaintyRule[] = [
     },
   },
   {
+    name: 'a stated food left out',
+    why: 'A meat, fish, cheese, egg or protein the option states that the answer does not hold ("vegetarian bacon roll" built without its bacon, "veggie bangers & mash" without its bangers) is a stated main dropped: the answer ranks another dish. A flavour set aside to find the food ("pistachio baklava") is said so in the answer, and is no main.',
+    doubt({ found, missing }) {
+      const left = missing();
+      if (left.length === 0) return null;
+      return `${found.result.name} leaves out the ${left[0]!.label} it states: name its main ingredients`;
+    },
+  },
+  {
     name: 'a word that may name its main',
     why: 'An option stating no main food whose name holds a word the reader does not know, which the answer does not explain ("Nachos BellGrande", "Bún chả Hà Nội", "Oreo milkshake", "kimchi fried rice"), may be named after that very food: the guess would rank a dish whose main is unknown as if it were known.',
     doubt({ guess, named, reading, explained }) {
@@ -233,6 +244,8 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
       (catalog.animalsIn?.(food.words) ?? []).some(
         (animal) => optionAnimals.has(animal) && animal !== 'meatfree',
       ),
+    missing: () =>
+      understanding.checks.missing(reading, result).filter((food) => rankedAsMain(food, catalog)),
     restaurant: catalog.restaurantNamed?.(input.replace(/\([^()]*\)/g, ' ')) ?? null,
   };
   for (const rule of CERTAINTY_RULES) {

@@ -178,10 +178,15 @@ function dishServingsOf(deps: CompareDeps): DishServingOf | undefined {
   if (catalog === undefined) return undefined;
   const composer = composerOf(catalog);
   const servings = loadServings();
-  return (name) => {
+  return (name, product) => {
     const reading = composer.read(name);
     if (!reading.byType || reading.template === null) return null;
-    const group = servings.groups[reading.template.serving];
+    // A product is known by its name alone: one naming only plants is a side ("Prepared potatoes
+    // salad"). A named dish is what its recipe holds, whatever its name says ("Greek salad" has feta).
+    const group =
+      servings.groups[
+        product ? (composer.servingGroup(reading) ?? reading.template.serving) : reading.template.serving
+      ];
     return group === undefined ? null : { grams: group.grams, label: `${group.label}, ${SERVINGS_CREDIT}` };
   };
 }

@@ -73,7 +73,7 @@ export function chooseFooting(
     // A ready meal is served as dishes of its kind are ("Prepared potato salad" as a salad, a sushi
     // box as sushi), whatever its catalog category, so a named dish and a product of one kind share
     // one serving.
-    const kind = serving.meal ? (dishServingOf?.(each.result.name) ?? null) : null;
+    const kind = serving.meal ? (dishServingOf?.(each.result.name, true) ?? null) : null;
     const grams = kind?.grams ?? serving.grams;
     placed.push({
       found: each,
@@ -95,7 +95,7 @@ export function chooseFooting(
 }
 
 /** The serving of the kind of dish a name reads as: grams and how it is credited ("meal, FNDDS"); null when no kind is read. */
-export type DishServingOf = (name: string) => { grams: number; label: string } | null;
+export type DishServingOf = (name: string, product: boolean) => { grams: number; label: string } | null;
 
 /**
  * A dish on the footing of its kind: a named dish whose recipe states its grams is served as dishes
@@ -119,7 +119,7 @@ function placeDish(
     (sum, contributor) => sum + (contributor.grams ?? Number.NaN),
     0,
   );
-  const kind = dishServingOf(each.result.name);
+  const kind = dishServingOf(each.result.name, false);
   if (kind === null || !(own > 0) || Math.abs(kind.grams - own) < 1) return plain;
   const grams = Math.round(kind.grams);
   return {

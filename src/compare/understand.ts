@@ -96,7 +96,7 @@ function namedWithin(input: string, name: string): boolean {
 export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
   {
     name: 'contradicts what is stated',
-    why: 'A dish is never answered with one that contradicts its stated diet or animal: "ramen with tofu" is not the pork chashu ramen, "vegan pesto pasta" not the pesto pasta with parmesan. Such an answer gives way to the named dish without what contradicts it (the Ramen with tofu for its chashu pork), else to a dish of its type built from parts, else the option is not found.',
+    why: 'A dish is never answered with one that contradicts its stated diet or animal: "ramen with tofu" is not the pork chashu ramen, "vegan pesto pasta" not the pesto pasta with parmesan. Such an answer gives way to the named dish without what contradicts it (the Ramen with tofu for its chashu pork), else to a dish of its type built from parts, else the option is not ranked and the answer says why.',
     decide(context) {
       const { input, typed, reading, composed, checks } = context;
       if (typed.status !== 'found') return null;
@@ -108,7 +108,12 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
       const dish = composed();
       if (dish !== null && checks.contradiction(input, reading, dish.result) === null)
         return asComposed(input, dish, `${typed.result.name} contradicts it (${why})`);
-      return { status: 'not_found', input, suggestions: [] };
+      // No answer honours what it states: say so, rather than answer with one that does not.
+      return {
+        status: 'not_understood',
+        input,
+        reason: `the closest the catalog has, ${typed.result.name}, is not what it states (${why})`,
+      };
     },
   },
   {

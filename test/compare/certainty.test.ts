@@ -34,6 +34,7 @@ describe('ranking only what is understood (certainty.ts)', () => {
       'a restaurant, not a dish',
       'none of its words in the answer',
       'a food of its own',
+      'a stated food left out',
       'a word that may name its main',
       'a template standing in for its main',
     ]);
@@ -64,6 +65,24 @@ describe('ranking only what is understood (certainty.ts)', () => {
     expect(await doubt('chicken parmesan with spaghetti')).toBeNull();
     // A catalog answer at full confidence (an exact name or alias) accounts for its own words.
     expect(await doubt('caesar salad')).toBeNull();
+  });
+
+  it('doubts an answer that leaves out a meat, fish, cheese, egg or protein the option states', async () => {
+    expect(await doubt('vegetarian bacon roll')).toBe('a stated food left out');
+    // A flavour set aside to find the food is said so, and is no main.
+    expect(await doubt('pistachio baklava')).toBeNull();
+  });
+
+  it('says so when no answer keeps a stated diet, rather than answer with one that does not', async () => {
+    const result = await compared('vegan beef wellington', 'lasagne', 'dal');
+    expect(result.ranked.map((item) => item.input)).toEqual(['dal', 'lasagne']);
+    expect(result.notUnderstood).toEqual([
+      {
+        input: 'vegan beef wellington',
+        reason:
+          'the closest the catalog has, Beef wellington, is not what it states (vegan, but it has beef)',
+      },
+    ]);
   });
 
   it('doubts a guess whose option names no main but holds a word the reader does not know', async () => {
