@@ -106,8 +106,13 @@ function rankedAsMain(food: DishReading['mains'][number], catalog: Understanding
   return category === undefined || !PLANT_PROTEIN_CATEGORIES.has(category);
 }
 
-/** The option's main food is stated: a food of its name or brackets that is not only a kind ("veg"). */
-const statesMain = (reading: DishReading) => reading.mains.some((food) => !food.generic);
+/**
+ * The option states what its dish is made of: a meat, fish, dairy, egg or protein, not only plants
+ * ("spinach and ricotta tortellini" states spinach, but "ricotta", a word the reader does not know,
+ * may be its main) nor only a kind of food ("veg").
+ */
+const statesMain = (reading: DishReading) =>
+  reading.mains.some((food) => !food.generic && food.kind !== 'plant');
 
 export const CERTAINTY_RULES: readonly CertaintyRule[] = [
   {

@@ -188,6 +188,28 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a plate of its main food',
+    why: 'An option naming a meat, fish or egg with words that make it a dish ("Cajun chicken breast", "jerk chicken", "roasted cod") is a plate of it, served as a meal, not the raw food on an ingredient\'s portion (85 g of chicken). The food named alone ("chicken", "salmon") stays the food: a comparison of foods is per kg.',
+    decide({ input, typed, reading, composed, isMeal }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
+      if (reading.template === null || reading.byType) return null;
+      const animal = reading.mains.filter(
+        (food) => !food.generic && food.kind !== 'plant' && food.kind !== 'protein',
+      );
+      if (animal.length === 0) return null;
+      // Words beyond the foods' own: what makes it a dish.
+      const foodWords = new Set(reading.mains.flatMap((food) => foldWords(food.words).split(' ')));
+      const more = foldWords(input.replace(/\([^()]*\)/g, ' '))
+        .split(' ')
+        .filter((word) => word.length > 1 && !foodWords.has(word));
+      if (more.length === 0) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `a dish of ${animal[0]!.label}, not ${typed.result.name} alone`);
+    },
+  },
+  {
     name: 'as named',
     why: 'The catalog names it, and its answer keeps what the option states.',
     decide: ({ typed }) => (typed.status === 'found' ? typed : null),

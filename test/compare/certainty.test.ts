@@ -19,7 +19,9 @@ const understanding = understandingOf(deps)!;
 
 /** The rule that doubts an option as a comparison reads it, or null when it is ranked. */
 async function doubt(option: string): Promise<string | null> {
-  const found = await resolveItem(readItem(option), deps.source, undefined, {}, understanding);
+  // As a menu reads it: brackets describe the dish, never an ingredient list.
+  const item = { ...readItem(option), ingredients: null };
+  const found = await resolveItem(item, deps.source, undefined, {}, understanding);
   if (found.status !== 'found') throw new Error(`${option} was not found`);
   return doubtOf(found, understanding)?.rule ?? null;
 }
@@ -88,8 +90,10 @@ describe('ranking only what is understood (certainty.ts)', () => {
   it('doubts a guess whose option names no main but holds a word the reader does not know', async () => {
     expect(await doubt('Nachos BellGrande')).toBe('a word that may name its main');
     expect(await doubt('kimchi fried rice')).toBe('a word that may name its main');
-    // An option stating its main is understood whatever else its name holds.
-    expect(await doubt('mushroom & huitlacoche quesadilla')).toBeNull();
+    // A word the reader does not know beside plants only may be the main ("ricotta" is a cheese)...
+    expect(await doubt('spinach and ricotta tortellini')).toBe('a word that may name its main');
+    // ...but an option stating its meat, fish, cheese, egg or protein is understood whatever else its name holds.
+    expect(await doubt('Big Smoke burger (double beef patty, bacon, smoked cheddar)')).toBeNull();
   });
 
   it('doubts a template standing in for a main the name does not state, unless the default is usual', async () => {

@@ -153,6 +153,7 @@ describe('understanding an option: ordered rules that keep what it states', () =
       'a diet a ready meal cannot show',
       'a drink as its type is made',
       'a dish, not its main food',
+      'a plate of its main food',
       'as named',
       'built from its parts',
       'as looked up',
@@ -243,6 +244,18 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(contributors(found['matcha latte'])).toMatch(/tea with milk/);
     // A coffee with no milk in its name is no latte: the catalog's coffee answers it.
     expect(found['black coffee']!.takenAs).toBe('product');
+  });
+
+  it('makes a meat named as a dish a plate of it, served as a meal; the meat named alone stays the food', async () => {
+    const found = await ranked('jerk chicken', 'cajun chicken breast', 'lasagne');
+    expect(found['jerk chicken']).toMatchObject({
+      takenAs: 'composed dish',
+      howTaken: 'a mixed plate recipe with chicken',
+    });
+    expect(found['cajun chicken breast']!.takenAs).toBe('composed dish');
+    const foods = await compareItems(['chicken', 'salmon', 'tofu'].map(readItem), deps);
+    expect(foods.basis).toBe('kg');
+    expect(foods.ranked.every((item) => item.takenAs === 'product')).toBe(true);
   });
 
   it('serves a side alone as a side, and a plate of chips with a main as a meal', async () => {
