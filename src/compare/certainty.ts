@@ -25,7 +25,7 @@ interface Context {
   reading: DishReading;
   /** What the option's name states, without what its brackets describe. */
   named: DishReading;
-  /** The answer was matched below full confidence, or built from a template: it is a guess. */
+  /** The answer was matched below full confidence, found by setting words aside, or built from a template: a guess. */
   guess: boolean;
   /** Whether the answer's name or one of its ingredients' names holds this word (or a close spelling). */
   explained(word: string): boolean;
@@ -214,14 +214,20 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
         : [],
     ),
   );
-  const optionAnimals = new Set(catalog.animalsIn?.(input) ?? []);
+  // What the option states as foods: the words of its mains ("wings" after "jackfruit" is a shape)
+  // and the words the reader does not know (which may name one).
+  const statedWords = [...reading.mains.flatMap((food) => contentWords(food.words)), ...reading.unknown];
+  const optionAnimals = new Set(catalog.animalsIn?.(statedWords.join(' ')) ?? []);
   let mains: DishReading['mains'] | undefined;
   const context: Context = {
     input,
     found,
     reading,
     named: composer.read(input.replace(/\([^()]*\)/g, ' ')),
-    guess: found.takenAs === 'composed dish' || (result.confidence !== null && result.confidence < 1),
+    guess:
+      found.takenAs === 'composed dish' ||
+      (result.confidence !== null && result.confidence < 1) ||
+      ('setAside' in found && found.setAside !== undefined),
     explained: (word) =>
       answerWords.some((answer) => sameWord(word, answer)) ||
       held.some((food) => contentWords(food.words).some((each) => sameWord(each, word))),
@@ -244,7 +250,7 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
     stated: (food) =>
       reading.mains.some((each) => each.code === food.code) ||
       contentWords(`${food.words} ${food.label} ${food.foodName.split(',')[0]}`).some(
-        (word) => said(word) || offeredWithStated.has(word),
+        (word) => statedWords.some((each) => sameWord(word, each)) || offeredWithStated.has(word),
       ) ||
       (catalog.animalsIn?.(food.words) ?? []).some(
         (animal) => optionAnimals.has(animal) && animal !== 'meatfree',

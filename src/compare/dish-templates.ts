@@ -103,6 +103,13 @@ export const DishTemplatesFileSchema = z.object({
    * foods are proteins; a category not listed holds plant foods.
    */
   categoryKinds: z.record(z.string().min(1), z.enum(['meat', 'fish', 'dairy', 'egg', 'protein'])),
+  /**
+   * Cuts a meat is sold as, which after a plant food name its shape, not a meat: "cauliflower steak",
+   * "seitan wings", "mushroom bacon".
+   */
+  cutWords: z.array(Folded),
+  /** Catalog categories of the plant foods a cut after one is the shape of (vegetables, not spices). */
+  shapeCategories: z.array(z.string().min(1)),
   /** Words of foods that are a dish's protein without meat: a side naming one states the main ("with tofu"). */
   proteinWords: z.array(Folded),
   /** Ingredient words the product matcher reads poorly, by code; `standIn` when the item stands in. */

@@ -67,6 +67,9 @@ describe('ranking only what is understood (certainty.ts)', () => {
     expect(await doubt('chicken parmesan with spaghetti')).toBeNull();
     // A catalog answer at full confidence (an exact name or alias) accounts for its own words.
     expect(await doubt('caesar salad')).toBeNull();
+    // Found by setting words aside, it is a guess: "jackfruit" set aside leaves a chicken wing.
+    expect(await doubt('jackfruit wings')).toBe('a food of its own');
+    expect(await doubt('pistachio baklava')).toBeNull();
   });
 
   it('doubts an answer that leaves out a meat, fish, cheese, egg or protein the option states', async () => {

@@ -258,6 +258,15 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(foods.ranked.every((item) => item.takenAs === 'product')).toBe(true);
   });
 
+  it('reads a cut named after a plant food as its shape, not a meat; after a seasoning it is the meat', () => {
+    const labels = (text: string) => composer.read(text).mains.map((food) => food.kind);
+    expect(labels('cauliflower steak')).toEqual(['plant']);
+    expect(labels('tofu nuggets')).not.toContain('meat');
+    expect(labels('mushroom bacon roll')).toEqual(['plant']);
+    expect(labels('garlic steak')).toContain('meat');
+    expect(labels('chicken and mushroom pie')).toContain('meat');
+  });
+
   it('serves a side alone as a side, and a plate of chips with a main as a meal', async () => {
     const found = await ranked('sweet potato fries', 'fish and chips', 'halloumi and chips');
     const side = servings.groups.potatoes!.grams;
