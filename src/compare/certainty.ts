@@ -2,6 +2,7 @@ import pluralize from 'pluralize';
 import { editDistance } from '../core/edit-distance.js';
 import { foldWords } from '../core/fold.js';
 import type { DishReading } from './dish-reading.js';
+import type { DishTemplatesFile } from './dish-templates.js';
 import type { FoundResolution } from './resolution.js';
 import type { Understanding } from './understand.js';
 
@@ -29,6 +30,8 @@ interface Context {
   guess: boolean;
   /** Whether the answer's name or one of its ingredients' names holds this word (or a close spelling). */
   explained(word: string): boolean;
+  /** The option's words that must be accounted for: without numbers and joining words. */
+  optionWords: readonly string[];
   /** Whether the answer's name itself holds this word, or a food of the option's it is the catalog's name for. */
   inName(word: string): boolean;
   /** The foods the answer's name states that are a meat, fish, dairy, egg or a protein such as tofu. */
@@ -49,29 +52,30 @@ export interface CertaintyRule {
   doubt(context: Context): string | null;
 }
 
-/** Words of a name that say nothing a dish is made of: joining words, articles. */
-const LINKING = new Set([
-  'a',
-  'an',
-  'and',
-  'the',
-  'of',
-  'with',
-  'w',
-  'n',
-  'in',
-  'on',
-  'or',
-  'to',
-  'de',
-  'al',
-]);
+/** The words certainty reads, from data/curated/dish-templates.json. */
+interface Words {
+  /** Joining words and articles, which say nothing a dish is made of. */
+  linking: ReadonlySet<string>;
+  /** Categories of plant foods a dish may well hold unsaid (lentils in a soup, nuts in a pastry). */
+  unsaidPlantProteins: ReadonlySet<string>;
+}
+
+const wordsOf = new WeakMap<DishTemplatesFile, Words>();
+
+function certaintyWords(file: DishTemplatesFile): Words {
+  let words = wordsOf.get(file);
+  if (words === undefined) {
+    words = { linking: new Set(file.linkingWords), unsaidPlantProteins: new Set(file.unsaidPlantProteins) };
+    wordsOf.set(file, words);
+  }
+  return words;
+}
 
 /** An option's words that must be accounted for: folded, without numbers and joining words. */
-function contentWords(text: string): string[] {
+function contentWordsOf(text: string, linking: ReadonlySet<string>): string[] {
   return foldWords(text)
     .split(' ')
-    .filter((word) => word.length > 1 && !/\d/.test(word) && !LINKING.has(word));
+    .filter((word) => word.length > 1 && !/\d/.test(word) && !linking.has(word));
 }
 
 /** A word in the singular: "noodles" is "noodle", "vegetables" "vegetable". */
@@ -95,15 +99,16 @@ function sameWord(a: string, b: string): boolean {
   return Math.abs(one.length - other.length) <= limit && editDistance(one, other) <= limit;
 }
 
-/** Categories of plant foods the reader counts as proteins that a dish may well hold unsaid (lentils in a soup, nuts in a pastry). */
-const PLANT_PROTEIN_CATEGORIES = new Set(['Legumes', 'Nuts and seeds']);
-
 /** A food that makes a dish what it is when added: a meat, fish, dairy, egg, or a protein such as tofu. */
-function rankedAsMain(food: DishReading['mains'][number], catalog: Understanding['catalog']): boolean {
+function rankedAsMain(
+  food: DishReading['mains'][number],
+  catalog: Understanding['catalog'],
+  words: Words,
+): boolean {
   if (food.kind === 'plant') return false;
   if (food.kind !== 'protein') return true;
   const category = catalog.food(food.code)?.category;
-  return category === undefined || !PLANT_PROTEIN_CATEGORIES.has(category);
+  return category === undefined || !words.unsaidPlantProteins.has(category);
 }
 
 /**
@@ -126,10 +131,9 @@ export const CERTAINTY_RULES: readonly CertaintyRule[] = [
   {
     name: 'none of its words in the answer',
     why: 'A guess that holds none of the option\'s words ("Garlic bread" answered with "Bolo do Caco", "Burrata" with "Burritos") was found by spelling alone: it says nothing of what the option is.',
-    doubt({ input, found, guess, inName }) {
+    doubt({ found, guess, inName, optionWords }) {
       if (!guess || found.takenAs === 'composed dish') return null;
-      const words = contentWords(input);
-      if (words.length === 0 || words.some(inName)) return null;
+      if (optionWords.length === 0 || optionWords.some(inName)) return null;
       return `not sure what it is (the nearest name is ${found.result.name}): name its main ingredients`;
     },
   },
@@ -186,6 +190,8 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
   // The user's own ingredient list is what they say it is.
   if (found.takenAs === 'ingredient list') return null;
   const { composer, catalog } = understanding;
+  const words = certaintyWords(understanding.templates);
+  const contentWords = (text: string) => contentWordsOf(text, words.linking);
   const { input, result } = found;
   const nameWords = contentWords(result.name);
   const answerWords = [
@@ -221,6 +227,7 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
   let mains: DishReading['mains'] | undefined;
   const context: Context = {
     input,
+    optionWords,
     found,
     reading,
     named: composer.read(input.replace(/\([^()]*\)/g, ' ')),
@@ -241,10 +248,18 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
           ),
       ),
     answerMains: () => {
-      // What a changed dish says it left out is not in it: "… without chicken", "… instead of pork".
+      // The foods its name states; of a changed dish, those it still holds ("Ramen with tofu instead
+      // of chashu pork" holds no pork).
+      const holds = (food: DishReading['mains'][number]) =>
+        result.kind !== 'recipe' ||
+        result.contributors.some((each) =>
+          contentWords(each.name).some((word) =>
+            contentWords(`${food.words} ${food.label}`).some((said) => sameWord(word, said)),
+          ),
+        );
       mains ??= composer
-        .read(result.name.replace(/\s(?:without|instead of)\s.*$/i, ''))
-        .mains.filter((food) => !food.generic && rankedAsMain(food, catalog));
+        .read(result.name)
+        .mains.filter((food) => !food.generic && rankedAsMain(food, catalog, words) && holds(food));
       return mains;
     },
     stated: (food) =>
@@ -256,7 +271,7 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
         (animal) => optionAnimals.has(animal) && animal !== 'meatfree',
       ),
     missing: () =>
-      understanding.checks.missing(reading, result).filter((food) => rankedAsMain(food, catalog)),
+      understanding.checks.missing(reading, result).filter((food) => rankedAsMain(food, catalog, words)),
     restaurant: catalog.restaurantNamed?.(input.replace(/\([^()]*\)/g, ' ')) ?? null,
   };
   for (const rule of CERTAINTY_RULES) {

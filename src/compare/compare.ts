@@ -223,6 +223,7 @@ export function understandingOf(deps: CompareDeps): Understanding | undefined {
   );
   return {
     composer: composerOf(catalog),
+    templates: loadDishTemplates(),
     checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
     isMeal: (product) => servingOf(product)?.meal === true,
     served: (product) => servingOf(product) !== null,

@@ -110,6 +110,13 @@ export const DishTemplatesFileSchema = z.object({
   cutWords: z.array(Folded),
   /** Catalog categories of the plant foods a cut after one is the shape of (vegetables, not spices). */
   shapeCategories: z.array(z.string().min(1)),
+  /** Joining words and articles, which say nothing a dish is made of (certainty.ts). */
+  linkingWords: z.array(Folded),
+  /**
+   * Catalog categories of plant proteins a dish may well hold unsaid (lentils in a soup, nuts in a
+   * pastry): an answer holding one adds no main the option does not state (certainty.ts).
+   */
+  unsaidPlantProteins: z.array(z.string().min(1)),
   /** Words of foods that are a dish's protein without meat: a side naming one states the main ("with tofu"). */
   proteinWords: z.array(Folded),
   /** Ingredient words the product matcher reads poorly, by code; `standIn` when the item stands in. */

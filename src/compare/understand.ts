@@ -3,7 +3,7 @@ import type { ProductResult } from '../core/result.js';
 import { adaptDish } from './adapt.js';
 import type { ComposedDish, DishComposer } from './compose.js';
 import type { DishReading } from './dish-reading.js';
-import type { DishTemplate } from './dish-templates.js';
+import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
 import type { Resolution } from './resolution.js';
 import type { StatedChecks } from './stated.js';
@@ -25,6 +25,8 @@ export interface Understanding {
   isDrink(template: DishTemplate): boolean;
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
+  /** The dish templates' words (data/curated/dish-templates.json), which certainty.ts reads too. */
+  templates: DishTemplatesFile;
   /**
    * The built-in catalog's foods, which price what a named dish is given (adapt.ts), and the
    * restaurants it knows by name (certainty.ts).
