@@ -30,6 +30,8 @@ interface Context {
   guess: boolean;
   /** Whether the answer's name or one of its ingredients' names holds this word (or a close spelling). */
   explained(word: string): boolean;
+  /** The answer's name holds a word the option's does not: it is a variant the catalog picked. */
+  adds: boolean;
   /** The option's words that must be accounted for: without numbers and joining words. */
   optionWords: readonly string[];
   /** Whether the answer's name itself holds this word, or a food of the option's it is the catalog's name for. */
@@ -168,11 +170,14 @@ export const CERTAINTY_RULES: readonly CertaintyRule[] = [
   },
   {
     name: 'a template standing in for its main',
-    why: 'A dish built from its type\'s template when its name states neither its main nor a diet ("curry", "sushi platter", "nasi lemak") has the template\'s stand-in main (mixed vegetables, beans, cucumber), a guess at the very part that decides its figure. Types whose default is what the dish is usually made of (a burger is beef, a hot dog a sausage, a latte espresso and milk) are understood as it.',
-    doubt({ found, reading }) {
-      if (found.takenAs !== 'composed dish' || reading.template === null) return null;
+    why: 'A dish whose name states only its type, neither its main nor a diet ("sushi platter", "nasi lemak", "pie"), built from its type\'s template has the template\'s stand-in main (mixed vegetables, beans, cucumber), and found below full confidence is one variant picked for it ("Pot pie, no meat", "Tomato soup"): either way a guess at the very part that decides its figure. Types whose default is what the dish is usually made of (a burger is beef, a hot dog a sausage, a latte espresso and milk) are understood as it; a dish the catalog names exactly ("ramen", "tacos") is its own.',
+    doubt({ found, reading, named, guess, explained, adds }) {
+      if (!guess || reading.template === null || !reading.byType) return null;
       if (reading.template.main.usual === true || reading.diet !== null || reading.mains.length > 0)
         return null;
+      // The catalog's dish by the option's own name ("Cottage pie" for "Cottage pie with seasonal
+      // greens"), or one explaining a word the reader did not know ("vegtable"), is no stand-in.
+      if (found.takenAs !== 'composed dish' && (!adds || named.unknown.some(explained))) return null;
       const type = reading.template.type;
       return `not sure what the ${type} is made of: name its main ingredient (meat, fish, cheese, beans or vegetables)`;
     },
@@ -228,6 +233,7 @@ export function doubtOf(found: FoundResolution, understanding: Understanding): D
   const context: Context = {
     input,
     optionWords,
+    adds: nameWords.some((word) => !optionWords.some((each) => sameWord(word, each))),
     found,
     reading,
     named: composer.read(input.replace(/\([^()]*\)/g, ' ')),

@@ -102,6 +102,10 @@ describe('ranking only what is understood (certainty.ts)', () => {
   it('doubts a template standing in for a main the name does not state, unless the default is usual', async () => {
     expect(await doubt('nasi lemak')).toBe('a template standing in for its main');
     expect(await doubt('katsu sando')).toBe('a template standing in for its main');
+    // A variant the catalog picks for a type named alone is a stand-in too ("Pot pie, no meat")...
+    expect(await doubt('pie')).toBe('a template standing in for its main');
+    // ...not the catalog's dish by the option's own name.
+    expect(await doubt('Cottage pie with seasonal greens')).toBeNull();
     // A burger is usually beef; a diet or a kind of food says what the main is.
     expect(await doubt('smash burgers')).toBeNull();
     expect(await doubt('veg gyoza')).toBeNull();
