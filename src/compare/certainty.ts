@@ -162,7 +162,8 @@ export const CERTAINTY_RULES: readonly CertaintyRule[] = [
     name: 'a word that may name its main',
     why: 'An option stating no main food whose name holds a word the reader does not know, which the answer does not explain ("Nachos BellGrande", "Bún chả Hà Nội", "Oreo milkshake", "kimchi fried rice"), may be named after that very food: the guess would rank a dish whose main is unknown as if it were known.',
     doubt({ guess, named, reading, explained }) {
-      if (!guess || statesMain(reading) || reading.diet !== null) return null;
+      // A vegan dish is plants, whatever the word; a vegetarian one may be named after its cheese.
+      if (!guess || statesMain(reading) || reading.diet === 'vegan') return null;
       const unknown = named.unknown.filter((word) => !explained(word));
       if (unknown.length === 0) return null;
       return `not sure what "${unknown.join(' ')}" is in it: name its main ingredients`;

@@ -93,6 +93,9 @@ describe('ranking only what is understood (certainty.ts)', () => {
   it('doubts a guess whose option names no main but holds a word the reader does not know', async () => {
     expect(await doubt('Nachos BellGrande')).toBe('a word that may name its main');
     expect(await doubt('kimchi fried rice')).toBe('a word that may name its main');
+    // A vegetarian dish may be named after its cheese; a vegan one is plants, whatever the word.
+    expect(await doubt('stracciatella & tomato panini (vegetarian)')).toBe('a word that may name its main');
+    expect(await doubt('stracciatella & tomato panini (vegan)')).toBeNull();
     // A word the reader does not know beside plants only may be the main ("ricotta" is a cheese)...
     expect(await doubt('spinach and ricotta tortellini')).toBe('a word that may name its main');
     // ...but an option stating its meat, fish, cheese, egg or protein is understood whatever else its name holds.
