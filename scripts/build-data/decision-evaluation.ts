@@ -89,6 +89,8 @@ export interface Presented {
   /** The name the source answered with, when found. */
   answer: string | null;
   kgCo2e: number | null;
+  /** A ranked option's figure on every other dataset the answer carries, on the ranked footing. */
+  figures: { dataset: string; kgCo2e: number }[];
 }
 
 /** Every option the result shows, in the order of its lists. An error reply presents nothing. */
@@ -100,30 +102,35 @@ export function presentedOptions(result: CompareResult | null): Presented[] {
       status: 'ranked' as const,
       answer: item.name,
       kgCo2e: item.kgCo2e,
+      figures: (item.figures ?? []).map(({ dataset, kgCo2e }) => ({ dataset, kgCo2e })),
     })),
     ...result.notRanked.map((item) => ({
       input: item.input,
       status: 'not ranked' as const,
       answer: item.name,
       kgCo2e: null,
+      figures: [],
     })),
     ...result.notFound.map((item) => ({
       input: item.input,
       status: 'not found' as const,
       answer: null,
       kgCo2e: null,
+      figures: [],
     })),
     ...result.notUnderstood.map((item) => ({
       input: item.input,
       status: 'not understood' as const,
       answer: null,
       kgCo2e: null,
+      figures: [],
     })),
     ...result.failed.map((item) => ({
       input: item.input,
       status: 'failed' as const,
       answer: null,
       kgCo2e: null,
+      figures: [],
     })),
   ];
 }
@@ -231,9 +238,9 @@ const ANIMAL_WORDS: Record<string, readonly string[]> = {
   ],
   chicken: ['chicken', 'poultry'],
   turkey: ['turkey'],
-  lamb: ['lamb', 'mutton'],
+  // The sets price goat as lamb and mutton (Poore & Nemecek's "Lamb & Mutton") and label it so.
+  lamb: ['lamb', 'mutton', 'goat'],
   duck: ['duck'],
-  goat: ['goat'],
   fish: [
     'fish',
     'salmon',
@@ -275,9 +282,17 @@ const ANIMAL_WORDS: Record<string, readonly string[]> = {
     'langoustine',
     'scampi',
     'crayfish',
-    'seafood',
   ],
+  // Fish or shellfish: it contradicts neither.
+  seafood: ['seafood', 'fruits de mer'],
 };
+
+/** Whether two animal groups can be the same food: seafood is fish or shellfish. */
+function sameAnimal(a: string, b: string): boolean {
+  if (a === b) return true;
+  const pair = new Set([a, b]);
+  return pair.has('seafood') && (pair.has('fish') || pair.has('shellfish'));
+}
 const DAIRY_WORDS = [
   'cheese',
   'parmesan',
@@ -360,9 +375,12 @@ const IMITATION_MARKERS = [
 const folded = (text: string) => ` ${nameWords(text).join(' ')} `;
 const hasPhrase = (text: string, phrase: string) => text.includes(` ${nameWords(phrase).join(' ')} `);
 
+/** A cheese named after its animal ("goat's cheese") is a cheese, not the animal. */
+const NAMED_CHEESE = /\b(?:goat|sheep|ewe|buffalo)(?:['’]?s)?\s+(?:milk\s+)?cheese/gi;
+
 /** The animals an answer's name states. */
 export function animalsNamed(answer: string): string[] {
-  const text = folded(answer);
+  const text = folded(answer.replace(NAMED_CHEESE, 'cheese'));
   return Object.entries(ANIMAL_WORDS)
     .filter(([, words]) => words.some((word) => hasPhrase(text, word)))
     .map(([animal]) => animal);
@@ -378,42 +396,89 @@ export function proteinGroup(mainProtein: string | null | undefined): string | n
   return MEAT_FREE_PROTEINS.some((word) => hasPhrase(text, word)) ? 'meat-free' : null;
 }
 
+/** What a contradiction is of: a diet, or the main protein. */
+export type ContradictionKind = 'vegan' | 'vegetarian' | 'pescatarian' | 'protein';
+
 /**
- * Why an answer contradicts the option's stated main protein or diet ("tofu" answered with a pork
- * ramen, "vegan" with a cheese pasta), or null when nothing it names does.
+ * Why an answer contradicts the option's main protein or diet as the set gives them ("tofu" answered
+ * with a pork ramen, "vegan" with a cheese pasta), and of what, or null when nothing it names does.
  */
-export function contradiction(option: ExpectedOption, answer: string): string | null {
+export function contradictionOf(
+  option: ExpectedOption,
+  answer: string,
+): { reason: string; kind: ContradictionKind } | null {
   // What an answer says it leaves out is not in it: "Pasta al pesto without parmesan", "Ramen with
   // tofu instead of chashu pork".
-  let text = folded(answer.replace(/\b(?:without|instead of)\b[^,;]*/gi, ' '));
+  let text = folded(
+    answer.replace(/\b(?:without|instead of)\b[^,;]*/gi, ' ').replace(NAMED_CHEESE, 'cheese'),
+  );
   for (const name of PLANT_NAMES) text = text.replaceAll(` ${nameWords(name).join(' ')} `, ' ');
   const imitation = IMITATION_MARKERS.some((marker) => hasPhrase(text, marker));
   const animals = imitation ? [] : animalsNamed(text);
   const diet = foldWords(option.diet ?? '');
   if (diet.includes('vegan')) {
-    if (animals.length > 0) return `vegan, answered with ${animals.join(' and ')}`;
+    if (animals.length > 0) return { reason: `vegan, answered with ${animals.join(' and ')}`, kind: 'vegan' };
     const animalProduct = imitation
       ? undefined
       : [...DAIRY_WORDS, ...EGG_WORDS, 'honey'].find((word) => hasPhrase(text, word));
-    if (animalProduct !== undefined) return `vegan, answered with ${animalProduct}`;
+    if (animalProduct !== undefined)
+      return { reason: `vegan, answered with ${animalProduct}`, kind: 'vegan' };
   }
   if (diet.includes('vegetarian') && animals.length > 0)
-    return `vegetarian, answered with ${animals.join(' and ')}`;
+    return { reason: `vegetarian, answered with ${animals.join(' and ')}`, kind: 'vegetarian' };
   if (diet.includes('pescatarian')) {
-    const meat = animals.filter((animal) => animal !== 'fish' && animal !== 'shellfish');
-    if (meat.length > 0) return `pescatarian, answered with ${meat.join(' and ')}`;
+    const meat = animals.filter((animal) => !['fish', 'shellfish', 'seafood'].includes(animal));
+    if (meat.length > 0)
+      return { reason: `pescatarian, answered with ${meat.join(' and ')}`, kind: 'pescatarian' };
   }
   const protein = proteinGroup(option.mainProtein);
   if (protein === 'meat-free' && animals.length > 0)
-    return `${option.mainProtein}, answered with ${animals.join(' and ')}`;
+    return { reason: `${option.mainProtein}, answered with ${animals.join(' and ')}`, kind: 'protein' };
   if (protein !== null && protein !== 'meat-free') {
-    const others = animals.filter((animal) => animal !== protein);
+    const others = animals.filter((animal) => !sameAnimal(animal, protein));
     // "chicken" answered with "Chicken and prawn paella" states the protein: only an answer that
     // names another animal and not the stated one contradicts it.
-    if (others.length > 0 && !animals.includes(protein))
-      return `${option.mainProtein}, answered with ${others.join(' and ')}`;
+    if (others.length > 0 && !animals.some((animal) => sameAnimal(animal, protein)))
+      return { reason: `${option.mainProtein}, answered with ${others.join(' and ')}`, kind: 'protein' };
   }
   return null;
+}
+
+/** Why an answer contradicts the option's main protein or diet, or null (contradictionOf's reason). */
+export function contradiction(option: ExpectedOption, answer: string): string | null {
+  return contradictionOf(option, answer)?.reason ?? null;
+}
+
+/** Words of an option's text that state a diet: "veggie curry" states vegetarian, not vegan. */
+const DIET_WORDS: Record<Exclude<ContradictionKind, 'protein'>, readonly string[]> = {
+  vegan: ['vegan', 'plant based', 'plant-based', 've'],
+  vegetarian: ['vegan', 'vegetarian', 'veggie', 'veg', 'meat free', 'meatless', 'plant based', 'v', 've'],
+  pescatarian: ['pescatarian', 'pescetarian'],
+};
+
+/**
+ * Whether the option's own text states what the answer contradicts ("tofu ramen" states tofu, "(vegan)"
+ * a diet), rather than the set reading it into a generic name ("sushi" as fish, "veggie curry" as vegan).
+ */
+export function statesIt(option: ExpectedOption, text: string, kind: ContradictionKind): boolean {
+  const words = folded(text.replace(NAMED_CHEESE, 'cheese'));
+  if (kind !== 'protein') return DIET_WORDS[kind].some((word) => hasPhrase(words, word));
+  const protein = proteinGroup(option.mainProtein);
+  if (protein === null) return false;
+  if (protein === 'meat-free') return MEAT_FREE_PROTEINS.some((word) => hasPhrase(words, word));
+  return animalsNamed(text).some((animal) => sameAnimal(animal, protein));
+}
+
+/** Where a wrong pair is wrong: on every dataset the answer carries, or on its headline only. */
+export type WrongOn = 'every dataset' | 'headline only';
+
+/** A wrong pair's class, from the figures each ranked option carries on the other datasets. */
+export function wrongOn(low: Presented, high: Presented): WrongOn {
+  const rightOnAStudy = low.figures.some((figure) => {
+    const other = high.figures.find((each) => each.dataset === figure.dataset);
+    return other !== undefined && figure.kgCo2e < other.kgCo2e;
+  });
+  return rightOnAStudy ? 'headline only' : 'every dataset';
 }
 
 /** Independent figures at least this many times apart make a clear pair whose order is checked. */
@@ -430,8 +495,20 @@ export interface CaseOutcome {
   exact: boolean;
   /** Presented and ranked, corresponding to no expected option. */
   chatterRanked: Presented[];
-  pairs: { low: number; high: number; outcome: 'right' | 'wrong' | 'tied' | 'not comparable' }[];
-  contradictions: { option: number; reason: string }[];
+  pairs: {
+    low: number;
+    high: number;
+    outcome: 'right' | 'wrong' | 'tied' | 'not comparable';
+    /**
+     * A wrong pair, by what the answer carries: wrong on every dataset it gives both options (the
+     * headline and each study's figures: a misreading or a bad serving, ours to fix), or on the
+     * headline only, a study putting them in the set's order (the datasets differ; the answer says
+     * the two change places).
+     */
+    wrongOn?: WrongOn;
+  }[];
+  /** `stated`: the option's own text states what is contradicted (see statesIt). */
+  contradictions: { option: number; reason: string; stated: boolean }[];
   /** The group size the comparison used, for compare commands. */
   people: number | null;
   milliseconds: number;
@@ -488,15 +565,25 @@ export function scoreCase(
         const difference = highShown.kgCo2e! - lowShown.kgCo2e!;
         outcome = difference > 0 ? 'right' : difference < 0 ? 'wrong' : 'tied';
       }
-      pairs.push({ low, high, outcome });
+      pairs.push(
+        outcome === 'wrong'
+          ? { low, high, outcome, wrongOn: wrongOn(lowShown!, highShown!) }
+          : { low, high, outcome },
+      );
     }
   }
   const contradictions: CaseOutcome['contradictions'] = [];
   options.forEach((option, i) => {
-    const answer = presented[pairOf[i]!]?.answer;
-    if (answer === null || answer === undefined) return;
-    const reason = contradiction(option, [answer, ...ingredients(answer)].join(', '));
-    if (reason !== null) contradictions.push({ option: i, reason });
+    const shown = presented[pairOf[i]!];
+    const answer = shown?.answer;
+    if (shown === undefined || answer === null || answer === undefined) return;
+    const found = contradictionOf(option, [answer, ...ingredients(answer)].join(', '));
+    if (found !== null)
+      contradictions.push({
+        option: i,
+        reason: found.reason,
+        stated: statesIt(option, shown.input, found.kind),
+      });
   });
   return {
     case: decisionCase,
@@ -520,10 +607,15 @@ export interface DecisionSummary {
   /** Found: ranked or found but not ranked. */
   found: number;
   contradicting: number;
+  /** Of those, contradicting what the option's own text states. */
+  contradictingStated: number;
   chatterRanked: number;
   pairs: number;
   right: number;
   wrong: number;
+  /** Wrong on every dataset the answer carries (ours to fix), and on the headline only. */
+  wrongEvery: number;
+  wrongHeadline: number;
   tied: number;
   notComparable: number;
   /** Compare commands stating a group size, and of those read with it. */
@@ -541,10 +633,13 @@ export function summarise(outcomes: readonly CaseOutcome[]): DecisionSummary {
     ranked: 0,
     found: 0,
     contradicting: 0,
+    contradictingStated: 0,
     chatterRanked: 0,
     pairs: 0,
     right: 0,
     wrong: 0,
+    wrongEvery: 0,
+    wrongHeadline: 0,
     tied: 0,
     notComparable: 0,
     peopleStated: 0,
@@ -560,12 +655,16 @@ export function summarise(outcomes: readonly CaseOutcome[]): DecisionSummary {
       if (status === 'ranked' || status === 'not ranked') summary.found++;
     }
     summary.contradicting += outcome.contradictions.length;
+    summary.contradictingStated += outcome.contradictions.filter((each) => each.stated).length;
     summary.chatterRanked += outcome.chatterRanked.length;
     for (const pair of outcome.pairs) {
       summary.pairs++;
       if (pair.outcome === 'right') summary.right++;
-      else if (pair.outcome === 'wrong') summary.wrong++;
-      else if (pair.outcome === 'tied') summary.tied++;
+      else if (pair.outcome === 'wrong') {
+        summary.wrong++;
+        if (pair.wrongOn === 'headline only') summary.wrongHeadline++;
+        else summary.wrongEvery++;
+      } else if (pair.outcome === 'tied') summary.tied++;
       else summary.notComparable++;
     }
     if (outcome.case.people !== null) {
@@ -587,10 +686,12 @@ export function describeSummary(title: string, summary: DecisionSummary): string
     `${title}: read into exactly the right options ${s.exact}/${s.cases} (${share(s.exact, s.cases)}); ` +
     `options found and ranked ${s.ranked}/${s.options} (${share(s.ranked, s.options)}); ` +
     `clear pairs ${s.pairs}: right order ${share(s.right, s.pairs)}, wrong order ${share(s.wrong, s.pairs)}` +
+    ` (on every dataset ${share(s.wrongEvery, s.pairs)}, on the headline only ${share(s.wrongHeadline, s.pairs)})` +
     `, tied ${s.tied}, not comparable ${share(s.notComparable, s.pairs)}; ` +
     `chatter ranked ${s.chatterRanked}; ` +
     `dish names found ${s.found}/${s.options} (${share(s.found, s.options)}), ` +
-    `contradicting ${s.contradicting} (${share(s.contradicting, s.found)} of found)${people}; ` +
+    `contradicting ${s.contradicting} (${share(s.contradicting, s.found)} of found; ` +
+    `what the text states ${s.contradictingStated}, ${share(s.contradictingStated, s.found)})${people}; ` +
     `slowest ${s.slowestMs.toFixed(1)} ms`
   );
 }
@@ -612,7 +713,11 @@ export function describeOutcome(outcome: CaseOutcome): string {
         ? `    - ${option.name}${kg}: not presented`
         : `    - ${option.name}${kg}: "${shown.input}" ${shown.status}${shown.answer === null ? '' : ` as ${shown.answer}`}${
             shown.kgCo2e === null ? '' : ` ${shown.kgCo2e.toFixed(2)}`
-          }${contradiction === undefined ? '' : ` CONTRADICTS (${contradiction.reason})`}`,
+          }${
+            shown.figures.length === 0
+              ? ''
+              : ` {${shown.figures.map((figure) => `${figure.dataset} ${figure.kgCo2e.toFixed(2)}`).join(', ')}}`
+          }${contradiction === undefined ? '' : ` CONTRADICTS${contradiction.stated ? ' what it states' : ''} (${contradiction.reason})`}`,
     );
   });
   const claimed = new Set(outcome.pairOf);
@@ -624,7 +729,9 @@ export function describeOutcome(outcome: CaseOutcome): string {
   });
   for (const pair of outcome.pairs) {
     if (pair.outcome === 'right') continue;
-    lines.push(`    ! ${c.options[pair.low]!.name} < ${c.options[pair.high]!.name}: ${pair.outcome}`);
+    lines.push(
+      `    ! ${c.options[pair.low]!.name} < ${c.options[pair.high]!.name}: ${pair.outcome}${pair.wrongOn === undefined ? '' : ` (${pair.wrongOn})`}`,
+    );
   }
   return lines.join('\n');
 }

@@ -43,7 +43,7 @@ const args = process.argv.slice(2);
 const detail = args.includes('--detail');
 const withValidation = args.includes('--validation');
 const fixtures = fileURLToPath(new URL('../../test/fixtures/decisions-2026/', import.meta.url));
-const defaults = ['menus', 'menus-b', 'compares'].flatMap((set) => [
+const defaults = ['menus', 'menus-b', 'menus-c', 'compares', 'compares-c'].flatMap((set) => [
   `${fixtures}${set}-dev.json`,
   ...(withValidation ? [`${fixtures}${set}-validation.json`] : []),
 ]);

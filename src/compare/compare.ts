@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { logLookupFailure } from '../core/lookup.js';
 import { type ErrorView, toErrorView } from '../core/messages.js';
 import type { LookupOptions, LookupSource } from '../core/source.js';
+import { doubtOf } from './certainty.js';
 import { createDishComposer, type DishComposer } from './compose.js';
 import { reordersOf } from './datasets.js';
 import { loadDishTemplates } from './dish-templates.js';
@@ -89,9 +90,13 @@ export async function compareItems(
   };
   for (const resolution of resolutions) {
     switch (resolution.status) {
-      case 'found':
-        found.push(resolution);
+      case 'found': {
+        // Only what is understood is ranked: a guess goes with what to name instead (certainty.ts).
+        const doubt = understanding === undefined ? null : doubtOf(resolution, understanding);
+        if (doubt === null) found.push(resolution);
+        else result.notUnderstood.push({ input: resolution.input, reason: doubt.reason });
         break;
+      }
       case 'not_found':
         result.notFound.push({ input: resolution.input, suggestions: resolution.suggestions });
         break;
@@ -164,18 +169,24 @@ export function foodJudge(deps: Pick<CompareDeps, 'catalog'>): FoodJudge | undef
 }
 
 /**
- * A named dish's kind's serving, read from its name by the dish composer's types (a "Chana masala" is
- * a curry, served as a meal): none without the built-in catalog, whose composer reads the name.
+ * The serving of the kind of dish a name reads as, by the dish composer's types (a "Chana masala" is a
+ * curry, served as a meal; "Prepared potatoes salad" a salad): none without the built-in catalog, whose
+ * composer reads the name.
  */
 function dishServingsOf(deps: CompareDeps): DishServingOf | undefined {
   const catalog = deps.catalog?.();
   if (catalog === undefined) return undefined;
   const composer = composerOf(catalog);
   const servings = loadServings();
-  return (result) => {
-    const reading = composer.read(result.name);
+  return (name, product) => {
+    const reading = composer.read(name);
     if (!reading.byType || reading.template === null) return null;
-    const group = servings.groups[reading.template.serving];
+    // A product is known by its name alone: one naming only plants is a side ("Prepared potatoes
+    // salad"). A named dish is what its recipe holds, whatever its name says ("Greek salad" has feta).
+    const group =
+      servings.groups[
+        product ? (composer.servingGroup(reading) ?? reading.template.serving) : reading.template.serving
+      ];
     return group === undefined ? null : { grams: group.grams, label: `${group.label}, ${SERVINGS_CREDIT}` };
   };
 }
@@ -212,9 +223,11 @@ export function understandingOf(deps: CompareDeps): Understanding | undefined {
   );
   return {
     composer: composerOf(catalog),
+    templates: loadDishTemplates(),
     checks: createStatedChecks(loadDishTemplates(), (text) => catalog.animalsIn(text)),
     isMeal: (product) => servingOf(product)?.meal === true,
     served: (product) => servingOf(product) !== null,
+    isDrink: (template) => loadServings().groups[template.serving]?.drink === true,
     withoutDiet: (text) => text.replace(diets, '').trim() || text,
     catalog,
   };

@@ -32,6 +32,12 @@ export interface DishComposer {
   typeWords(text: string): string | null;
   /** The dish built from its parts, or null when its name names no dish type. */
   compose(text: string): ComposedDish | null;
+  /**
+   * The group of data/servings.json a dish so read is served by: its type's, or its type's side
+   * serving when it states no meat, fish, dairy, egg or protein ("potato salad", "sweet potato
+   * fries" are sides); null when it names no type.
+   */
+  servingGroup(reading: DishReading): string | null;
 }
 
 const ANIMAL_KINDS: ReadonlySet<FoodKind> = new Set(['meat', 'fish', 'dairy', 'egg']);
@@ -153,6 +159,8 @@ export function createDishComposer(
 
   return {
     read: (text) => reader.read(text),
+    servingGroup: (reading) =>
+      reading.template === null ? null : servingGroupOf(reading.template, reading.mains),
     // Exactly, not through a typo: whether a line of a message names a dish is judged on what it says.
     namesType: (text) => reader.typeOf(foldWords(text).split(' '), false) !== null,
     typeWords(text) {
@@ -168,9 +176,10 @@ export function createDishComposer(
       // BellGrande"), may name its main by that word: not built with a default in its place, unless
       // a diet says what the main is.
       if (reading.mains.length === 0 && reading.unknownInName > 0 && reading.diet === null) return null;
-      const group = servings.groups[template.serving];
-      if (group === undefined) return null;
       const mains = mainsFor(template, reading);
+      // A side alone ("sweet potato fries") is served as a side, not as a plate with a main.
+      const group = servings.groups[servingGroupOf(template, mains)];
+      if (group === undefined) return null;
       // The main's weight goes to the stated proteins ("beef and broccoli stir fry" is mostly beef);
       // vegetables beside them take half as much again between them.
       const proteins = mains.filter((food) => food.kind !== 'plant');
@@ -250,6 +259,12 @@ export function createDishComposer(
       return { how, result, reading };
     },
   };
+}
+
+/** A type's serving group, or its side serving when the foods it is made of are all plants. */
+function servingGroupOf(template: DishTemplate, mains: readonly StatedFood[]): string {
+  const side = template.sideServing !== undefined && mains.every((food) => food.kind === 'plant');
+  return side ? template.sideServing! : template.serving;
 }
 
 /** "a curry", "an egg dish". */

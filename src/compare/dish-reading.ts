@@ -118,6 +118,7 @@ export class DishReader {
   private readonly before: ReadonlySet<string>;
   private readonly proteins: readonly string[][];
   private readonly after: ReadonlySet<string>;
+  private readonly cuts: ReadonlySet<string>;
   /** One-word dish types by first letter, for reading a typo in one. */
   private readonly typeWords = new Map<string, { word: string; template: DishTemplate }[]>();
 
@@ -143,6 +144,7 @@ export class DishReader {
     this.before = new Set(file.without.before);
     this.proteins = file.proteinWords.map((phrase) => phrase.split(' ').map(stem));
     this.after = new Set(file.without.after);
+    this.cuts = new Set(file.cutWords.map(stem));
   }
 
   /**
@@ -299,6 +301,7 @@ export class DishReader {
     const stems = words.map(stem);
     const foods: StatedFood[] = [];
     const isGap = (word: string) => JOINS.has(word) || NOTHING.has(word) || /^\d/.test(word);
+    let previous: { end: number; food: StatedFood } | undefined;
     for (let i = 0; i < words.length; ) {
       if (skip !== null && i >= skip.from && i < skip.to) {
         i = skip.to;
@@ -334,7 +337,10 @@ export class DishReader {
         if (phrase.some(isGap) || (skip !== null && i + n > skip.from && i < skip.to)) continue;
         const food = this.foodFor(phrase.join(' '));
         if (food !== null) {
-          foods.push(food);
+          // "Cauliflower steak", "seitan wings": a cut named after a plant food is its shape, not a meat.
+          const shape = previous?.end === i && this.shapeOf(previous.food, food, phrase);
+          if (!shape) foods.push(food);
+          previous = { end: i + n, food };
           taken = n;
         }
       }
@@ -349,6 +355,21 @@ export class DishReader {
       i += taken;
     }
     return foods;
+  }
+
+  /**
+   * Whether a meat read right after a plant food is only the shape it is cut or served in
+   * ("cauliflower steak", "seitan wings", "mushroom bacon"): a cut word of data/curated/
+   * dish-templates.json after a vegetable, a legume or a meat-free protein, not after a spice or a
+   * sauce ("pepper steak" is a beef steak).
+   */
+  private shapeOf(before: StatedFood, food: StatedFood, phrase: readonly string[]): boolean {
+    if (!MEAT_KINDS.has(food.kind) || phrase.length !== 1 || !this.cuts.has(stem(phrase[0]!))) return false;
+    if (before.kind === 'protein') return true;
+    // A seasoning before a cut flavours it: "garlic steak", "chilli wings".
+    if (this.style.at(before.words.split(' ').map(stem), 0) !== null) return false;
+    const category = this.catalog.food(before.code)?.category;
+    return before.kind === 'plant' && category !== undefined && this.file.shapeCategories.includes(category);
   }
 
   private foodFor(phrase: string): StatedFood | null {

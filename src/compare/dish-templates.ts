@@ -48,6 +48,13 @@ export const DishTemplateSchema = z.object({
      * states go beside it ("mushroom omelette"), unless one is it or its plain default ("tofu scramble").
      */
     kept: z.boolean().optional(),
+    /**
+     * The default is what a dish of this type is usually made of, so a name stating no main is
+     * understood as it: a burger is beef, a hot dog a sausage, a latte espresso and milk. Without it
+     * the default only stands in (a curry's mixed vegetables, a taco's beans), and a dish whose name
+     * states neither its main nor a diet is not ranked as if its main were known (certainty.ts).
+     */
+    usual: z.boolean().optional(),
   }),
   parts: z.array(DishPartSchema).min(1),
   /**
@@ -55,6 +62,12 @@ export const DishTemplateSchema = z.object({
    * dumplings" is a stew, "chicken caesar & bacon baguette" a sandwich).
    */
   side: z.boolean().optional(),
+  /**
+   * The group of data/servings.json a dish of this type is served by when its name states no meat,
+   * fish, dairy, egg or protein: it is then a side ("sweet potato fries", "chips & guac" are a side of
+   * potatoes, not a plate of chips with a main).
+   */
+  sideServing: z.string().min(1).optional(),
   /**
    * Words that, in a dish of this type, name the plant milk its dairy is swapped for ("oat" in an
    * "oat flat white"): not a main food.
@@ -90,6 +103,20 @@ export const DishTemplatesFileSchema = z.object({
    * foods are proteins; a category not listed holds plant foods.
    */
   categoryKinds: z.record(z.string().min(1), z.enum(['meat', 'fish', 'dairy', 'egg', 'protein'])),
+  /**
+   * Cuts a meat is sold as, which after a plant food name its shape, not a meat: "cauliflower steak",
+   * "seitan wings", "mushroom bacon".
+   */
+  cutWords: z.array(Folded),
+  /** Catalog categories of the plant foods a cut after one is the shape of (vegetables, not spices). */
+  shapeCategories: z.array(z.string().min(1)),
+  /** Joining words and articles, which say nothing a dish is made of (certainty.ts). */
+  linkingWords: z.array(Folded),
+  /**
+   * Catalog categories of plant proteins a dish may well hold unsaid (lentils in a soup, nuts in a
+   * pastry): an answer holding one adds no main the option does not state (certainty.ts).
+   */
+  unsaidPlantProteins: z.array(z.string().min(1)),
   /** Words of foods that are a dish's protein without meat: a side naming one states the main ("with tofu"). */
   proteinWords: z.array(Folded),
   /** Ingredient words the product matcher reads poorly, by code; `standIn` when the item stands in. */

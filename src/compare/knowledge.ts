@@ -23,6 +23,8 @@ export interface FoodKnowledge {
   ): { code: string; name: string; kgCo2ePerKg: number; category: string; fullName?: string } | null;
   /** Which animals a text's words state ("meatfree" for tofu). */
   animalsIn(text: string): string[];
+  /** The restaurant a text names with no food beside it ("subway", "KFC"), or null: where to eat, not a dish. */
+  restaurantNamed?(text: string): string | null;
   /**
    * The studies' figures, which give a dish built from its parts or changed its figure on every
    * dataset as a named dish has (src/figures/dish.ts); without them, the catalog's figure alone.

@@ -46,6 +46,8 @@ export const MenuWordsSchema = z.object({
   venueWords: z.array(Folded).min(1),
   /** Words before an option that rule it out: "not pizza again pls". */
   negations: z.array(Folded).min(1),
+  /** Words saying an item is not on offer, wherever they stand: "Chilli squid? (sold out)". */
+  unavailableWords: z.array(Folded).min(1),
   /**
    * Labels of a form's fields or a message's headers, whose line holds no option: "Date:",
    * "Restaurant:", "Budget per head:", "Subject:", "Subtotal".

@@ -1,7 +1,7 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
-import { cleanSegment } from './menu-text.js';
+import { cleanSegment, isPriced } from './menu-text.js';
 import { loadMenuWords, onlyPhrases } from './menu-words.js';
 import {
   expandAbbreviations,
@@ -173,6 +173,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     for (const whole of splitOptions(segment, asList, p).slice(0, MAX_PARTS)) {
       // A dish's name is at most MAX_NAME_LENGTH characters: what is longer is not read whole.
       const piece = whole.length > MAX_PIECE_LENGTH ? whole.slice(0, MAX_PIECE_LENGTH) : whole;
+      // An item the menu says is not on offer is no option.
+      if (p.unavailable.test(piece)) continue;
       const cleaned = cleanSegment(piece, p.words);
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
       const text = withoutRemarks(trimChat(cleaned.text, p, counting ? undefined : bounded));
@@ -198,8 +200,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       .map((part) => (part.chatty === true && offered >= 2 ? { ...part, chatty: false } : part));
   };
 
-  /** The options one sentence of a line holds, in its order. */
-  const readSentence = (sentence: string, line: Line): Option[] => {
+  /** The options one sentence of a line holds, in its order; `column`: its first segment is a column's label. */
+  const readSentence = (sentence: string, line: Line, column = false): Option[] => {
     const unwrapped = sentence.trim().replace(/^\((.*)\)[\s?!.]*$/, '$1');
     const segments = segmentsOf(unwrapped);
     // An item of a marked menu holds a dish even when the judge does not know it.
@@ -230,6 +232,20 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
         // "Pizza: margherita or pepperoni": each a pizza.
         if (named.length >= 2 && named.some((part) => part.food))
           return named.map((part) => withType(part, type));
+      }
+      // A label of a column of labels ("Fish: battered cod & chips", "GRILL – ribeye steak") heads
+      // the dish after it, whether or not it names a food.
+      // What follows is one dish, its commas describing it ("GRILL – Ribeye steak, chips, peppercorn
+      // sauce"); a label naming a kind of dish is the kind of the dish after it ("PIZZA – Four cheese").
+      if (i === 0 && column && next !== undefined) {
+        const kind =
+          parts.length === 1 && bounded?.namesDishType?.(parts[0]!.text) === true ? parts[0]!.text : null;
+        if (kind !== null) {
+          const named = partsOf(next, false, doubtful);
+          if (named.length === 1 && !namesMeal(named[0]!.text)) return [withType(named[0]!, kind)];
+        }
+        structural = true;
+        continue;
       }
       // A label before several options: "pasta night: carbonara or pesto?", "Options: a · b · c".
       if (colon && next !== undefined && parts.length === 1) {
@@ -293,11 +309,14 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return namesMeal(nextDish) ? null : type;
   };
   let sectionType: string | null = null;
+  const column = labelColumn(lines);
 
   const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
     if (judged >= MAX_JUDGED && !counting) return [];
     if (line.field || line.legend) return [];
+    // "Chilli squid? (sold out)": the line's item is not on offer.
+    if (p.unavailable.test(line.text) && line.sentences.length > 1) return [];
     const heading = headingType(line, index);
     if (heading !== undefined) sectionType = heading;
     if (typeof heading === 'string') return [];
@@ -309,7 +328,9 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const read = line.sentences.flatMap((sentence) => readSentence(sentence, line));
+    const read = line.sentences
+      .flatMap(pricedItems)
+      .flatMap((sentence, at) => readSentence(sentence, line, at === 0 && column.has(index)));
     const kind = sectionType;
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));
@@ -384,4 +405,43 @@ function withType(option: Option, type: string): Option {
 /** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
 function withHouseName(dish: Option, name: Option): Option {
   return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };
+}
+
+/** A label before a line's dish: a colon's, or a dash's in capitals ("GRILL – Ribeye steak"). */
+const COLUMN_LABEL = /^([^:–—-]{1,40}?)(?:\s*:\s+|\s+[-–—]+\s+)(\S.*)$/u;
+/** Lines a column of labels has at least: two labels could be dishes described; three are a column. */
+const MIN_COLUMN = 3;
+
+/**
+ * The lines whose first words are a column's label rather than a dish: at least MIN_COLUMN lines of a
+ * message starting with a label of at most MAX_HOUSE_NAME_WORDS words, each a colon's label before a
+ * dish with no list after it ("Soup: Leek & potato", "Fish: Battered cod & chips"), or a label in
+ * capitals before a dash ("GRILL – Ribeye steak, chips", "SALAD BAR – Grilled chicken salad"); then
+ * every line of that shape. A dish described after a dash ("Margherita – tomato, mozzarella, basil")
+ * is no column: its name is not in capitals, and a colon's list ("Margherita: tomato, mozzarella")
+ * describes it.
+ */
+function labelColumn(lines: readonly Line[]): Set<number> {
+  const shaped = new Set<number>();
+  const labelled = new Set<number>();
+  lines.forEach((line, index) => {
+    const match = COLUMN_LABEL.exec(line.sentences[0] ?? '');
+    if (match === null || wordCount(match[1]!) > MAX_HOUSE_NAME_WORDS) return;
+    const [whole, label, rest] = match as unknown as [string, string, string];
+    const capitals = /\p{Lu}{2}/u.test(label) && label === label.toUpperCase() && rest !== rest.toUpperCase();
+    const colon = whole.slice(label.length).trimStart().startsWith(':');
+    if (capitals || colon) shaped.add(index);
+    if (capitals || (colon && !rest.includes(','))) labelled.add(index);
+  });
+  // Once a column is plain, a line of its shape whose dish is described after commas is in it too.
+  return labelled.size >= MIN_COLUMN ? shaped : new Set();
+}
+
+/**
+ * A sentence of items each with its price, parted by bars ("Hot chocolate 3.5 | Soy latte 3.6 |
+ * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
+ */
+function pricedItems(sentence: string): string[] {
+  const pieces = sentence.split(/\s\|\s/);
+  return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
 }

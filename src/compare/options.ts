@@ -37,6 +37,8 @@ export interface OptionPatterns {
   cuisines: ReadonlySet<string>;
   /** "not pizza again": an option ruled out. */
   negated: RegExp;
+  /** "(sold out)": an item not on offer. */
+  unavailable: RegExp;
   /** A line that starts with a field's label: "Date:", "Subtotal £51.70", "Basket – Comptoir". */
   fieldStart: RegExp;
   /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
@@ -89,6 +91,7 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     chat: new Set(words.chatWords),
     cuisines: new Set(words.cuisineWords),
     negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),
+    unavailable: new RegExp(`\\b(?:${alternation(words.unavailableWords)})\\b`, 'i'),
     // The label, then a colon, a dash, a price or a number, or nothing more.
     fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
     allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),

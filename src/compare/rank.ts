@@ -70,12 +70,17 @@ export function chooseFooting(
       continue;
     }
     const { perKg, note } = perKgFigure(each.result);
+    // A ready meal is served as dishes of its kind are ("Prepared potato salad" as a salad, a sushi
+    // box as sushi), whatever its catalog category, so a named dish and a product of one kind share
+    // one serving.
+    const kind = serving.meal ? (dishServingOf?.(each.result.name, true) ?? null) : null;
+    const grams = kind?.grams ?? serving.grams;
     placed.push({
       found: each,
-      kgCo2e: (perKg * serving.grams) / 1000,
-      portionGrams: serving.grams,
+      kgCo2e: (perKg * grams) / 1000,
+      portionGrams: grams,
       extraNotes: note === null ? [] : [note],
-      how: `a product, ${serving.text}`,
+      how: `a product, ${kind === null ? serving.text : `a ${Math.round(grams)} g serving (${kind.label})`}`,
     });
   }
   const anyProduct = placed.some((entry) => entry.portionGrams !== null);
@@ -89,8 +94,8 @@ export function chooseFooting(
   };
 }
 
-/** A named dish's kind's serving: grams and how it is credited ("meal, FNDDS"); null when its kind is not known. */
-export type DishServingOf = (result: RecipeResult) => { grams: number; label: string } | null;
+/** The serving of the kind of dish a name reads as: grams and how it is credited ("meal, FNDDS"); null when no kind is read. */
+export type DishServingOf = (name: string, product: boolean) => { grams: number; label: string } | null;
 
 /**
  * A dish on the footing of its kind: a named dish whose recipe states its grams is served as dishes
@@ -114,7 +119,7 @@ function placeDish(
     (sum, contributor) => sum + (contributor.grams ?? Number.NaN),
     0,
   );
-  const kind = dishServingOf(each.result);
+  const kind = dishServingOf(each.result.name, false);
   if (kind === null || !(own > 0) || Math.abs(kind.grams - own) < 1) return plain;
   const grams = Math.round(kind.grams);
   return {

@@ -31,6 +31,8 @@ export type Resolution =
       result: RecipeResult;
       /** How a dish was taken when not by its name ("a curry recipe with beef"). */
       how?: string;
+      /** Words of the option set aside to find it: a guess. */
+      setAside?: string;
     }
   | {
       status: 'found';
@@ -39,8 +41,17 @@ export type Resolution =
       reason: string | null;
       result: RecipeResult;
       how?: string;
+      setAside?: string;
     }
-  | { status: 'found'; input: string; takenAs: 'product'; reason: string | null; result: ProductResult }
+  | {
+      status: 'found';
+      input: string;
+      takenAs: 'product';
+      reason: string | null;
+      result: ProductResult;
+      /** Words of the option set aside to find it ("pistachio" of "pistachio baklava"): a guess. */
+      setAside?: string;
+    }
   | { status: 'not_found'; input: string; suggestions: string[] }
   | { status: 'not_understood'; input: string; reason: string }
   | { status: 'failed'; input: string; error: ErrorView; cause: unknown };

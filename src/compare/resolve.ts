@@ -108,7 +108,11 @@ async function withoutQualifier(
     if (LINKING_WORDS.has(foldWords(words[k]!))) continue;
     const again = await lookUp(input, rest, source, options, kinds);
     if (again.status === 'found')
-      return { ...again, reason: `closest: "${setAside}" set aside, as the catalog has no such item` };
+      return {
+        ...again,
+        reason: `closest: "${setAside}" set aside, as the catalog has no such item`,
+        setAside,
+      };
   }
   return null;
 }

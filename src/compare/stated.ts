@@ -103,6 +103,8 @@ export function createStatedChecks(
       if (meat.length > 0) return meat.join(' and ');
       return asked.diet === 'vegan' ? (animalProductIn(text) ?? null) : null;
     }
+    // An ingredient named for the stated animal is of it, whatever else its name says ("turkey ham").
+    if (meat.some((animal) => asked.animals.includes(animal))) return null;
     const other = meat.filter((animal) => !asked.animals.includes(animal));
     return asked.animals.length > 0 && other.length > 0 ? other.join(' and ') : null;
   };

@@ -3,6 +3,7 @@ import type { ProductResult } from '../core/result.js';
 import { adaptDish } from './adapt.js';
 import type { ComposedDish, DishComposer } from './compose.js';
 import type { DishReading } from './dish-reading.js';
+import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
 import type { Resolution } from './resolution.js';
 import type { StatedChecks } from './stated.js';
@@ -20,10 +21,17 @@ export interface Understanding {
   isMeal(product: ProductResult): boolean;
   /** Whether a product has a serving at all (ground coffee has none: it is what a drink is made from). */
   served(product: ProductResult): boolean;
+  /** Whether dishes of a template's type are drinks (served as a drink, servings.ts). */
+  isDrink(template: DishTemplate): boolean;
   /** The text without the diet its marks state ("Dal (vegan)" is looked up as "Dal"). */
   withoutDiet(text: string): string;
-  /** The built-in catalog's foods, which price what a named dish is given (adapt.ts). */
-  catalog: Pick<FoodKnowledge, 'food'>;
+  /** The dish templates' words (data/curated/dish-templates.json), which certainty.ts reads too. */
+  templates: DishTemplatesFile;
+  /**
+   * The built-in catalog's foods, which price what a named dish is given (adapt.ts), and the
+   * restaurants it knows by name (certainty.ts).
+   */
+  catalog: Pick<FoodKnowledge, 'food' | 'restaurantNamed' | 'animalsIn'>;
 }
 
 interface Context {
@@ -36,6 +44,7 @@ interface Context {
   checks: StatedChecks;
   isMeal(product: ProductResult): boolean;
   served(product: ProductResult): boolean;
+  isDrink(template: DishTemplate): boolean;
   catalog: Pick<FoodKnowledge, 'food'>;
 }
 
@@ -89,7 +98,7 @@ function namedWithin(input: string, name: string): boolean {
 export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
   {
     name: 'contradicts what is stated',
-    why: 'A dish is never answered with one that contradicts its stated diet or animal: "ramen with tofu" is not the pork chashu ramen, "vegan pesto pasta" not the pesto pasta with parmesan. Such an answer gives way to the named dish without what contradicts it (the Ramen with tofu for its chashu pork), else to a dish of its type built from parts, else the option is not found.',
+    why: 'A dish is never answered with one that contradicts its stated diet or animal: "ramen with tofu" is not the pork chashu ramen, "vegan pesto pasta" not the pesto pasta with parmesan. Such an answer gives way to the named dish without what contradicts it (the Ramen with tofu for its chashu pork), else to a dish of its type built from parts, else the option is not ranked and the answer says why.',
     decide(context) {
       const { input, typed, reading, composed, checks } = context;
       if (typed.status !== 'found') return null;
@@ -101,7 +110,12 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
       const dish = composed();
       if (dish !== null && checks.contradiction(input, reading, dish.result) === null)
         return asComposed(input, dish, `${typed.result.name} contradicts it (${why})`);
-      return { status: 'not_found', input, suggestions: [] };
+      // No answer honours what it states: say so, rather than answer with one that does not.
+      return {
+        status: 'not_understood',
+        input,
+        reason: `the closest the catalog has, ${typed.result.name}, is not what it states (${why})`,
+      };
     },
   },
   {
@@ -152,6 +166,18 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
     },
   },
   {
+    name: 'a drink as its type is made',
+    why: 'A drink named by its type ("latte", "flat white", "matcha latte", "sweet tea") is made as its type\'s recipe (espresso and milk; tea, milk and sugar), not answered with a ready-to-drink mixture whose share of milk is unknown ("Coffee with milk or white coffee or cappuccino, instant coffee or not, ready-to-drink" is mostly water and prices a latte at a third of its milk).',
+    decide({ input, typed, reading, composed, isDrink }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || !reading.byType) return null;
+      if (reading.template === null || !isDrink(reading.template)) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `a ${reading.template.type}, made as its recipe is`);
+    },
+  },
+  {
     name: 'a dish, not its main food',
     why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
     decide({ input, typed, reading, composed, isMeal, served }) {
@@ -161,6 +187,28 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
       if (reading.mains.length === 0 && served(typed.result)) return null;
       const dish = composed();
       return dish === null ? null : asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
+    },
+  },
+  {
+    name: 'a plate of its main food',
+    why: 'An option naming a meat, fish or egg with words that make it a dish ("Cajun chicken breast", "jerk chicken", "roasted cod") is a plate of it, served as a meal, not the raw food on an ingredient\'s portion (85 g of chicken). The food named alone ("chicken", "salmon") stays the food: a comparison of foods is per kg.',
+    decide({ input, typed, reading, composed, isMeal }) {
+      if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
+      if (reading.template === null || reading.byType) return null;
+      const animal = reading.mains.filter(
+        (food) => !food.generic && food.kind !== 'plant' && food.kind !== 'protein',
+      );
+      if (animal.length === 0) return null;
+      // Words beyond the foods' own: what makes it a dish.
+      const foodWords = new Set(reading.mains.flatMap((food) => foldWords(food.words).split(' ')));
+      const more = foldWords(input.replace(/\([^()]*\)/g, ' '))
+        .split(' ')
+        .filter((word) => word.length > 1 && !foodWords.has(word));
+      if (more.length === 0) return null;
+      const dish = composed();
+      return dish === null
+        ? null
+        : asComposed(input, dish, `a dish of ${animal[0]!.label}, not ${typed.result.name} alone`);
     },
   },
   {
@@ -198,6 +246,7 @@ export function understand(input: string, typed: Resolution, understanding: Unde
     checks: understanding.checks,
     isMeal: (product) => understanding.isMeal(product),
     served: (product) => understanding.served(product),
+    isDrink: (template) => understanding.isDrink(template),
     catalog: understanding.catalog,
   };
   for (const rule of UNDERSTANDING_RULES) {

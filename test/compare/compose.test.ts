@@ -44,8 +44,11 @@ describe('dish templates (data/curated/dish-templates.json)', () => {
       ...Object.values(templates.mains).map((main) => main.code),
     ];
     for (const code of codes) expect(catalog.food(code), code).not.toBeNull();
-    for (const template of templates.templates)
+    for (const template of templates.templates) {
       expect(servings.groups, template.type).toHaveProperty([template.serving]);
+      if (template.sideServing !== undefined)
+        expect(servings.groups, template.type).toHaveProperty([template.sideServing]);
+    }
   });
 });
 
@@ -148,7 +151,9 @@ describe('understanding an option: ordered rules that keep what it states', () =
       'a guess by its ingredients',
       'drops a stated food',
       'a diet a ready meal cannot show',
+      'a drink as its type is made',
       'a dish, not its main food',
+      'a plate of its main food',
       'as named',
       'built from its parts',
       'as looked up',
@@ -220,13 +225,56 @@ describe('understanding an option: ordered rules that keep what it states', () =
   });
 
   it('answers a dish the catalog does not name, saying it was built', async () => {
-    const found = await ranked('katsu sando', 'tofu banh mi', 'lamb kofta');
+    const found = await ranked('katsu sando with chicken', 'tofu banh mi', 'lamb kofta');
     expect(found['tofu banh mi']).toMatchObject({
       takenAs: 'composed dish',
       howTaken: 'a sandwich recipe with tofu',
     });
     expect(contributors(found['tofu banh mi'])).toMatch(/Built from a sandwich recipe with tofu/);
-    expect(found['katsu sando']!.takenAs).toBe('composed dish');
+    expect(found['katsu sando with chicken']!.takenAs).toBe('composed dish');
+  });
+
+  it('makes a drink named by its type as its recipe is, not as a ready-to-drink mixture', async () => {
+    const found = await ranked('latte', 'matcha latte', 'black coffee', 'flapjack');
+    expect(found.latte).toMatchObject({
+      takenAs: 'composed dish',
+      takenAsReason: 'a coffee, made as its recipe is',
+    });
+    expect(found.latte!.notes.join(' ')).toMatch(/Built from a coffee recipe with espresso/);
+    expect(contributors(found['matcha latte'])).toMatch(/tea with milk/);
+    // A coffee with no milk in its name is no latte: the catalog's coffee answers it.
+    expect(found['black coffee']!.takenAs).toBe('product');
+  });
+
+  it('makes a meat named as a dish a plate of it, served as a meal; the meat named alone stays the food', async () => {
+    const found = await ranked('jerk chicken', 'cajun chicken breast', 'lasagne');
+    expect(found['jerk chicken']).toMatchObject({
+      takenAs: 'composed dish',
+      howTaken: 'a mixed plate recipe with chicken',
+    });
+    expect(found['cajun chicken breast']!.takenAs).toBe('composed dish');
+    const foods = await compareItems(['chicken', 'salmon', 'tofu'].map(readItem), deps);
+    expect(foods.basis).toBe('kg');
+    expect(foods.ranked.every((item) => item.takenAs === 'product')).toBe(true);
+  });
+
+  it('reads a cut named after a plant food as its shape, not a meat; after a seasoning it is the meat', () => {
+    const labels = (text: string) => composer.read(text).mains.map((food) => food.kind);
+    expect(labels('cauliflower steak')).toEqual(['plant']);
+    expect(labels('tofu nuggets')).not.toContain('meat');
+    expect(labels('mushroom bacon roll')).toEqual(['plant']);
+    expect(labels('garlic steak')).toContain('meat');
+    expect(labels('chicken and mushroom pie')).toContain('meat');
+  });
+
+  it('serves a side alone as a side, and a plate of chips with a main as a meal', async () => {
+    const found = await ranked('sweet potato fries', 'fish and chips', 'halloumi and chips');
+    const side = servings.groups.potatoes!.grams;
+    const grams = (item: RankedItem | undefined) => Number(/A (\d+) g serving/.exec(contributors(item))?.[1]);
+    expect(grams(found['sweet potato fries'])).toBe(Math.round(side));
+    expect(grams(found['halloumi and chips'])).toBeGreaterThanOrEqual(
+      Math.round(servings.groups.meals!.grams),
+    );
   });
 });
 

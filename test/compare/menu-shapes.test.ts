@@ -181,3 +181,51 @@ describe('readMenu: where the dish is in a line', () => {
     ]);
   });
 });
+
+describe('readMenu: a column of labels, items not on offer, priced items between bars', () => {
+  it('reads a column of labels as labels, whatever food they name, and the dish after each', () => {
+    const colon = [
+      'Works canteen, Thursday',
+      'Starter: Tomato & lentil soup',
+      'Meat: Pork belly with apple',
+      'Fish: Grilled mackerel & new potatoes',
+      'Pudding: Rhubarb fool',
+    ].join('\n');
+    expect(names(colon)).toEqual([
+      'Tomato & lentil soup',
+      'Pork belly with apple',
+      'Grilled mackerel & new potatoes',
+      'Rhubarb fool',
+    ]);
+    const capitals = [
+      'Level 2 kitchen',
+      'NOODLES – Chicken chow mein, spring onion £6',
+      'CURRY – Lamb madras, rice £7',
+      'PIZZA – Four cheese £6.50',
+    ].join('\n');
+    expect(names(capitals)).toEqual(['Chicken chow mein', 'Lamb madras', 'Four cheese pizza']);
+  });
+
+  it('keeps a dish described after a dash, which is no column of labels', () => {
+    const menu = [
+      'Pizzas tonight',
+      'Margherita – tomato, mozzarella, basil',
+      'Diavola – tomato, mozzarella, spicy salami',
+      'Funghi – tomato, mozzarella, mushrooms',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Margherita', 'Diavola', 'Funghi']);
+  });
+
+  it('drops an item the menu says is not on offer', () => {
+    const menu = ['• Beef brisket bap', '• Prawn laksa? (sold out)', '• Halloumi wrap'].join('\n');
+    expect(names(menu)).toEqual(['Beef brisket bap', 'Halloumi wrap']);
+  });
+
+  it('reads items each with its price between bars as options, not a dish and its house name', () => {
+    expect(names('Drinks today\nMocha 3.2 | Peppermint tea 2.5 | Apple juice 2')).toEqual([
+      'Mocha',
+      'Peppermint tea',
+      'Apple juice',
+    ]);
+  });
+});

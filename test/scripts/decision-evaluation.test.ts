@@ -11,7 +11,9 @@ import {
   pairOptions,
   proteinGroup,
   scoreCase,
+  statesIt,
   summarise,
+  wrongOn,
 } from '../../scripts/build-data/decision-evaluation.js';
 import type { CompareResult } from '../../src/compare/model.js';
 
@@ -32,7 +34,13 @@ const result = (partial: Partial<CompareResult>): CompareResult => ({
   ...partial,
 });
 
-const ranked = (rank: number, input: string, name: string, kgCo2e: number) => ({
+const ranked = (
+  rank: number,
+  input: string,
+  name: string,
+  kgCo2e: number,
+  figures: { dataset: string; label: string; kgCo2e: number }[] = [],
+) => ({
   rank,
   input,
   name,
@@ -45,6 +53,7 @@ const ranked = (rank: number, input: string, name: string, kgCo2e: number) => ({
   portionGrams: null,
   confidence: 1,
   notes: [],
+  figures,
 });
 
 describe('decision evaluation', () => {
@@ -105,12 +114,76 @@ describe('decision evaluation', () => {
       1,
       made,
     );
-    expect(outcome.contradictions).toEqual([{ option: 0, reason: 'tofu, answered with pork' }]);
+    expect(outcome.contradictions).toEqual([{ option: 0, reason: 'tofu, answered with pork', stated: true }]);
     expect(proteinGroup('mixed')).toBeNull();
     expect(proteinGroup('egg')).toBeNull();
     expect(
       contradiction({ name: 'Veg curry', diet: 'vegan' }, 'Vegetable curry, coconut milk, onion'),
     ).toBeNull();
+  });
+
+  it("reads goat as the sets price it, a goat's cheese as a cheese, and seafood as fish or shellfish", () => {
+    expect(contradiction({ name: 'Curry goat', mainProtein: 'lamb' }, 'Curry goat')).toBeNull();
+    expect(contradiction({ name: 'Curry goat', mainProtein: 'lamb' }, 'Chicken curry')).toMatch(/chicken/);
+    expect(
+      contradiction({ name: "Goat's cheese salad", diet: 'vegetarian' }, 'Goat cheese salad with beetroot'),
+    ).toBeNull();
+    expect(contradiction({ name: 'Goat curry', diet: 'vegetarian' }, 'Goat curry')).toMatch(/lamb/);
+    expect(
+      contradiction({ name: 'sushi', mainProtein: 'fish' }, 'Sushi or maki with seafood products'),
+    ).toBeNull();
+    expect(contradiction({ name: 'sushi', mainProtein: 'fish' }, 'Prawn nigiri')).toMatch(/shellfish/);
+  });
+
+  it("says whether the option's own text states what an answer contradicts", () => {
+    expect(statesIt({ name: 'veggie curry', diet: 'vegan' }, 'veggie curry', 'vegan')).toBe(false);
+    expect(statesIt({ name: 'veggie curry', diet: 'vegan' }, 'veggie curry', 'vegetarian')).toBe(true);
+    expect(statesIt({ name: 'Dal', diet: 'vegan' }, 'Tarka dal (vegan)', 'vegan')).toBe(true);
+    expect(statesIt({ name: 'ramen', mainProtein: 'tofu' }, 'ramen with tofu', 'protein')).toBe(true);
+    expect(statesIt({ name: 'sushi', mainProtein: 'fish' }, 'sushi', 'protein')).toBe(false);
+    expect(statesIt({ name: 'subway', mainProtein: 'turkey' }, 'subway', 'protein')).toBe(false);
+  });
+
+  it('classes a wrong pair as wrong on every dataset the answer carries, or on its headline only', () => {
+    const shown = (kgCo2e: number, figures: Record<string, number>) => ({
+      input: '',
+      status: 'ranked' as const,
+      answer: '',
+      kgCo2e,
+      figures: Object.entries(figures).map(([dataset, kg]) => ({ dataset, kgCo2e: kg })),
+    });
+    // Expected low ranked above expected high on the headline; a study puts them in the set's order.
+    expect(wrongOn(shown(2.2, { pn: 2.6 }), shown(2.1, { pn: 5.9 }))).toBe('headline only');
+    expect(wrongOn(shown(2.2, { pn: 6 }), shown(2.1, { pn: 5.9 }))).toBe('every dataset');
+    // No study prices both: only the headline is carried, and it is wrong.
+    expect(wrongOn(shown(2.2, { pn: 2 }), shown(2.1, {}))).toBe('every dataset');
+    const decisionCase: DecisionCase = {
+      id: 'w',
+      path: 'compare',
+      text: '',
+      platform: null,
+      kind: null,
+      people: null,
+      options: [
+        { name: 'Shepherds pie', independentKgPerServing: 2.6 },
+        { name: 'Lasagne', independentKgPerServing: 5.9 },
+        { name: 'Dal', independentKgPerServing: 0.4 },
+      ],
+    };
+    const outcome = scoreCase(
+      decisionCase,
+      result({
+        ranked: [
+          ranked(1, 'Lasagne', 'Lasagne', 2.1, [{ dataset: 'pn', label: 'P&N', kgCo2e: 5.9 }]),
+          ranked(2, 'Shepherds pie', "Shepherd's pie", 2.2, [{ dataset: 'pn', label: 'P&N', kgCo2e: 2.6 }]),
+          ranked(3, 'Dal', 'Dal', 2.3),
+        ],
+      }),
+      null,
+      1,
+    );
+    const summary = summarise([outcome]);
+    expect(summary).toMatchObject({ pairs: 3, right: 0, wrong: 3, wrongHeadline: 1, wrongEvery: 2 });
   });
 
   it('scores a case: exact reading, chatter ranked, clear pairs in order, found options', () => {

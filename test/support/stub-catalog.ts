@@ -18,6 +18,7 @@ export function throwingCatalog(error: Error): Catalog {
     foodScore: fail,
     food: fail,
     animalsIn: fail,
+    restaurantNamed: fail,
     recipeIngredients: fail,
     suggest: () => [],
   };

@@ -362,6 +362,17 @@ export function createCatalog(
       return tokens.length === 0 ? 0 : named * (known / tokens.length);
     },
 
+    restaurantNamed(query: string): string | null {
+      const parsed = text.query(query);
+      const restaurant = parsed.brands.find((brand) => brand.kind === 'restaurant');
+      if (restaurant === undefined) return null;
+      // Alone: nothing else the catalog knows is named beside it ("KFC", "subway?"; not "Greggs sausage roll").
+      const known = parsed.tokens.some(
+        (token) => recipeMatcher.index.knows(token) || productMatcher.index.knows(token),
+      );
+      return known ? null : restaurant.brand;
+    },
+
     animalsIn(query: string): string[] {
       return [...(animals.read(text.nameTokens(query)).values().next().value ?? [])];
     },

@@ -69,6 +69,11 @@ export interface Catalog extends NameSuggester {
    * "beef", "chashu pork" → pork; "tofu" → meatfree, unless another animal is stated too).
    */
   animalsIn(text: string): string[];
+  /**
+   * The restaurant or chain a text names when it names no food the catalog knows besides ("subway",
+   * "KFC"): a choice of where to eat, not a dish (data/curated/brands.json, kind restaurant); else null.
+   */
+  restaurantNamed(text: string): string | null;
   readonly stats: { products: number; recipes: number; categories: number };
   /** The independent studies' figures beside the catalog's, when loaded. */
   readonly figures?: FiguresTable | null;

@@ -225,3 +225,14 @@ describe('createCatalogSource', () => {
     ).rejects.toBeInstanceOf(LookupCancelledError);
   });
 });
+
+describe('restaurantNamed', () => {
+  it('names a restaurant a text names with no food beside it, and only then', () => {
+    expect(catalog.restaurantNamed('subway')).toBe('Subway');
+    expect(catalog.restaurantNamed('KFC?')).toBe('KFC');
+    // A dish named with it is a dish; a maker of foods is no restaurant.
+    expect(catalog.restaurantNamed('Greggs sausage roll')).toBeNull();
+    expect(catalog.restaurantNamed('Heinz')).toBeNull();
+    expect(catalog.restaurantNamed('lasagne')).toBeNull();
+  });
+});
