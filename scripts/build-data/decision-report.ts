@@ -43,10 +43,9 @@ const args = process.argv.slice(2);
 const detail = args.includes('--detail');
 const withValidation = args.includes('--validation');
 const fixtures = fileURLToPath(new URL('../../test/fixtures/decisions-2026/', import.meta.url));
-const defaults = ['menus', 'menus-b', 'menus-c', 'compares', 'compares-c'].flatMap((set) => [
-  `${fixtures}${set}-dev.json`,
-  ...(withValidation ? [`${fixtures}${set}-validation.json`] : []),
-]);
+const defaults = ['menus', 'menus-b', 'menus-c', 'menus-d', 'compares', 'compares-c', 'compares-d'].flatMap(
+  (set) => [`${fixtures}${set}-dev.json`, ...(withValidation ? [`${fixtures}${set}-validation.json`] : [])],
+);
 const named = args.filter((arg) => !arg.startsWith('--'));
 const files = named.length > 0 ? named : defaults.filter((file) => existsSync(file));
 if (files.length === 0) {
