@@ -5,7 +5,7 @@ import { type Basis, productOnBasis } from '../../figures/basis.js';
 import { onDishFigures } from '../../figures/dish.js';
 import type { NamedEntry } from '../../figures/study-answer.js';
 import type { CatalogFigures } from './catalog-figures.js';
-import type { MatchAnswer, MatchResult } from './matcher.js';
+import type { MatchAnswer, MatchResult } from './match-result.js';
 import type { ProductData, ProductsFile, RecipeData } from './schema.js';
 
 /** The answers the catalog gives once its matcher has found the food or dish a query names. */
