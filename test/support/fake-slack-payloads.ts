@@ -56,6 +56,17 @@ export function slashCommandForm(
   }).toString();
 }
 
+/** What every interaction payload carries: the workspace, the user, the app, and a new trigger_id. */
+function interactionFrom(user: string, username: string): Record<string, unknown> {
+  return {
+    team: { id: 'T0000001', domain: 'fake' },
+    user: { id: user, username, name: username, team_id: 'T0000001' },
+    api_app_id: 'A0000001',
+    token: 'deprecated-verification-token',
+    trigger_id: newTriggerId(),
+  };
+}
+
 /** A block_actions payload for a button press on an ephemeral message. */
 export function buttonPayload(
   actionId: string,
@@ -66,12 +77,8 @@ export function buttonPayload(
 ): Record<string, unknown> {
   return {
     type: 'block_actions',
-    team: { id: 'T0000001', domain: 'fake' },
-    user: { id: user, username: 'sharer', name: 'sharer', team_id: 'T0000001' },
-    api_app_id: 'A0000001',
-    token: 'deprecated-verification-token',
+    ...interactionFrom(user, 'sharer'),
     container: { type: 'message', message_ts: '1.1', channel_id: channel, is_ephemeral: true },
-    trigger_id: newTriggerId(),
     channel: { id: channel, name: 'general' },
     response_url: responseUrl,
     actions: [
@@ -120,11 +127,7 @@ export function viewSubmissionPayload(
   }
   return {
     type: 'view_submission',
-    team: { id: 'T0000001', domain: 'fake' },
-    user: { id: user, username: 'asker', name: 'asker', team_id: 'T0000001' },
-    api_app_id: 'A0000001',
-    token: 'deprecated-verification-token',
-    trigger_id: newTriggerId(),
+    ...interactionFrom(user, 'asker'),
     view: { ...view, state: { values }, hash: '1.abc' },
     response_urls: [],
   };
