@@ -14,7 +14,9 @@ import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { commandPayload, compareCommandPayload } from '../test/support/fake-discord-payloads.js';
-import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
+import { FakeSlack } from '../test/support/fake-slack.js';
+import { slashCommandForm } from '../test/support/fake-slack-payloads.js';
+import { signSlackRequest } from '../test/support/fake-slack-protocol.js';
 import { answering } from '../test/support/services.js';
 import { fmt, median, percentile } from './lib.js';
 

@@ -6,7 +6,7 @@
  *   npx tsx bench/match-snapshot.ts check <snapshot.json>      answers now must be byte-identical
  *   npx tsx bench/match-snapshot.ts time [--baseline <dir>] [--rounds N] [--slowest N]
  *
- * The names: buildQueries (bench/service.ts) with a fixed seed, each on the lookup its path names,
+ * The names: buildQueries (bench/queries.ts) with a fixed seed, each on the lookup its path names,
  * plus every "query" in test/fixtures, each through findProduct, findRecipe and the milk trial.
  * `time` measures each lookup cold (every name once per round, the rounds interleaved with the
  * baseline's when --baseline names a checkout of an earlier src/ and data/, so that both share the
@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import type { Catalog } from '../src/sources/catalog/index.js';
 import { loadCatalog } from '../src/sources/catalog/index.js';
 import { root } from './lib.js';
-import { buildQueries } from './service.js';
+import { buildQueries } from './queries.js';
 
 type Kind = 'product' | 'recipe' | 'milk';
 interface Lookup {

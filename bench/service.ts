@@ -7,12 +7,9 @@
  * BENCH_DURATION_S (seconds per server per round, default 10), BENCH_ROUNDS (default 3) and
  * BENCH_CONNECTIONS (default 50) shorten or widen a run.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { createServiceCompare } from '../src/app/service-compare.js';
 import { MemoryStateStore } from '../src/core/state/memory-store.js';
 import type { StateStore } from '../src/core/state/store.js';
@@ -21,121 +18,16 @@ import { RateLimiter } from '../src/ops/rate-limit.js';
 import { createService, DEFAULT_CACHE_SIZE } from '../src/service/index.js';
 import { type Catalog, createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
 import { SqlStateStore } from '../src/store/sql-state-store.js';
-import { catalogFiles, compare, fmt, openBenchPostgres, root, rows, settings, startBare } from './lib.js';
+import { measureFreshLoad } from './fresh-load.js';
+import { compare, fmt, openBenchPostgres, root, rows, settings, startBare } from './lib.js';
+import { timeDishReading, timeMatches } from './lookup-timing.js';
+import { buildQueries } from './queries.js';
 
 /** Comparisons and dish names as `carbon serve` is given them: /recipe reads names through them. */
 const compareOver = (catalog: Catalog) => createServiceCompare(createCatalogSource(catalog), silentLogger());
 
 const SETTINGS = settings({ durationS: 10, rounds: 3 });
 const KEY = 'bench-key-not-secret';
-
-/** mulberry32: a seeded generator, so every run sends the same queries in the same order. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const BRANDS = ['Tesco', "Sainsbury's", 'Lidl', 'Aldi', 'M&S', 'Waitrose', 'Co-op', 'Asda', 'organic'];
-const PACKS = ['1L', '500g', '2 kg', '250 g', '6 x 330ml', '1 litre', '400g tin', '12 pack', '750ml'];
-const MILK_BRANDS = ['Oatly', 'Alpro', 'Arla', 'Cravendale', 'Tesco', 'Rude Health'];
-const DISH_WORDS = ['homemade', 'easy', 'vegan', 'classic', "mum's", 'quick'];
-
-function typo(name: string, next: () => number): string {
-  if (name.length < 4) return name;
-  const at = 1 + Math.floor(next() * (name.length - 2));
-  const kind = Math.floor(next() * 3);
-  if (kind === 0) return name.slice(0, at) + name.slice(at + 1); // dropped letter
-  if (kind === 1) return name.slice(0, at) + name[at + 1] + name[at] + name.slice(at + 2); // swapped
-  return name.slice(0, at) + name[at] + name.slice(at); // doubled
-}
-
-/**
- * Realistic queries: the everyday names users type (curated aliases, display names, the head of the
- * long LCI names), with pack sizes, brands, casing, plurals and typos; about 55% products, 10% the
- * milk trial and 35% recipes. Some miss on purpose, as real traffic does.
- */
-export function buildQueries(count: number, seed = 20240601): string[] {
-  const { products, recipes } = catalogFiles();
-  const productNames = [
-    ...new Set(products.products.flatMap((p) => [...p.aliases, p.display, p.name.split(',')[0]!.trim()])),
-  ];
-  const milkNames = [
-    ...new Set(products.products.filter((p) => p.trialMilk).flatMap((p) => [...p.aliases, p.display])),
-  ];
-  const recipeNames = [...new Set(recipes.recipes.flatMap((r) => [r.name, ...r.aliases]))];
-  const next = random(seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const vary = (name: string, extras: readonly string[], suffixes: readonly string[]): string => {
-    const roll = next();
-    if (roll < 0.3) return name;
-    if (roll < 0.45) return name.toLowerCase();
-    if (roll < 0.6) return `${name} ${pick(suffixes)}`;
-    if (roll < 0.75) return `${pick(extras)} ${name}`;
-    if (roll < 0.85) return `${name}s`;
-    return typo(name.toLowerCase(), next);
-  };
-  const encode = (name: string): string => {
-    const encoded = encodeURIComponent(name);
-    return next() < 0.5 ? encoded.replaceAll('%20', '+') : encoded;
-  };
-  const seen = new Set<string>();
-  const queries: string[] = [];
-  for (let attempts = 0; queries.length < count && attempts < count * 50; attempts++) {
-    const roll = next();
-    let path: string;
-    if (roll < 0.55) path = `/impact/product?product=${encode(vary(pick(productNames), BRANDS, PACKS))}`;
-    else if (roll < 0.65) path = `/product?product=${encode(vary(pick(milkNames), MILK_BRANDS, PACKS))}`;
-    else path = `/recipe?recipe=${encode(vary(pick(recipeNames), DISH_WORDS, ['recipe', 'for 4', 'bake']))}`;
-    if (seen.has(path)) continue;
-    seen.add(path);
-    queries.push(path);
-  }
-  return queries;
-}
-
-interface Fresh {
-  importMs: number;
-  loadMs: number;
-  rssBeforeMb: number;
-  rssAfterMb: number;
-  heapUsedMb: number;
-  stats: { products: number; recipes: number; categories: number };
-}
-
-/**
- * Catalog load time and memory in a fresh process, where nothing is warm or shared with this one.
- * Uses the compiled dist/ that `npm run bench` builds first, as `carbon serve` runs; falls back to
- * the sources under tsx, whose own modules then weigh in the RSS.
- */
-async function measureFreshLoad(): Promise<Fresh & { runtime: string }> {
-  const built = join(root, 'dist/sources/catalog/index.js');
-  const compiled = existsSync(built);
-  const entry = pathToFileURL(compiled ? built : join(root, 'src/sources/catalog/index.ts')).href;
-  const script = `
-    const mb = (bytes) => Math.round(bytes / 2 ** 20 * 10) / 10;
-    const t0 = performance.now();
-    const { loadCatalog } = await import(${JSON.stringify(entry)});
-    const t1 = performance.now();
-    const rssBefore = process.memoryUsage().rss;
-    const catalog = loadCatalog();
-    const t2 = performance.now();
-    const memory = process.memoryUsage();
-    console.log(JSON.stringify({ importMs: t1 - t0, loadMs: t2 - t1, rssBeforeMb: mb(rssBefore),
-      rssAfterMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), stats: catalog.stats }));`;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [...(compiled ? [] : ['--import', 'tsx']), '--input-type=module', '-e', script],
-    { cwd: root },
-  );
-  const fresh = JSON.parse(stdout.trim().split('\n').at(-1)!) as Fresh;
-  return { ...fresh, runtime: compiled ? 'node on dist/' : 'tsx on src/' };
-}
 
 /**
  * Distinct names per cold load run: more than one run of the service can send (a faster service
@@ -164,87 +56,6 @@ function table(...[targets, summaries, baseline = 'bare']: [...Parameters<typeof
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows(targets, summaries),
   ];
-}
-
-/** Times one lookup per query, in process, each name new: what a cold request spends matching. */
-function timeMatches(
-  catalog: Catalog,
-  paths: readonly string[],
-): { count: number; p50: number; p99: number } {
-  const times: number[] = [];
-  for (const path of paths) {
-    const url = new URL(path, 'http://localhost');
-    const name = url.searchParams.get('product') ?? url.searchParams.get('recipe') ?? '';
-    const lookup =
-      url.pathname === '/recipe'
-        ? () => catalog.findRecipe(name)
-        : url.pathname === '/product'
-          ? () => catalog.findTrialMilk(name)
-          : () => catalog.findProduct(name);
-    const start = performance.now();
-    try {
-      lookup();
-    } catch {
-      // Not found is an answer too.
-    }
-    times.push(performance.now() - start);
-  }
-  return { count: times.length, ...percentiles(times) };
-}
-
-/** p50 and p99 of a list of milliseconds. */
-function percentiles(times: number[]): { p50: number; p99: number } {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99) };
-}
-
-/**
- * /recipe's names read as `/carbon recipe` reads them (the service's ServiceCompare.dish: the named
- * dish kept to what the name states, or one built from its parts), against the catalog's findRecipe
- * alone, in process, every name new to each: the names are cut in four, and the two take turns
- * (find, dish, dish, find) so that neither gains from going first.
- */
-async function timeDishReading(
-  catalog: Catalog,
-  paths: readonly string[],
-): Promise<{ count: number; find: { p50: number; p99: number }; dish: { p50: number; p99: number } }> {
-  const compare = compareOver(catalog);
-  const context = { signal: new AbortController().signal, logger: silentLogger() };
-  const names = [
-    ...new Set(
-      paths
-        .filter((path) => path.startsWith('/recipe?'))
-        .map((path) => new URL(path, 'http://localhost').searchParams.get('recipe') ?? ''),
-    ),
-  ];
-  const quarter = Math.floor(names.length / 4);
-  const part = (i: number) => names.slice(i * quarter, (i + 1) * quarter);
-  const find: number[] = [];
-  const dish: number[] = [];
-  const timeFind = (list: string[]) => {
-    for (const name of list) {
-      const start = performance.now();
-      try {
-        catalog.findRecipe(name);
-      } catch {
-        // Not found is an answer too.
-      }
-      find.push(performance.now() - start);
-    }
-  };
-  const timeDish = async (list: string[]) => {
-    for (const name of list) {
-      const start = performance.now();
-      await compare.dish(name, context);
-      dish.push(performance.now() - start);
-    }
-  };
-  timeFind(part(0));
-  await timeDish(part(1));
-  await timeDish(part(2));
-  timeFind(part(3));
-  return { count: quarter * 2, find: percentiles(find), dish: percentiles(dish) };
 }
 
 export async function run(): Promise<string> {
@@ -373,7 +184,8 @@ export async function run(): Promise<string> {
     }
     const coldRatio = coldSummaries[1]!.rps / coldSummaries[0]!.rps;
     const match = timeMatches(loadCatalog(), buildQueries(2_000, 11));
-    const dishes = await timeDishReading(loadCatalog(), buildQueries(12_000, 13));
+    const dishCatalog = loadCatalog();
+    const dishes = await timeDishReading(dishCatalog, compareOver(dishCatalog), buildQueries(12_000, 13));
     const [one, five] = loadavg();
     return [
       '## carbon serve',

@@ -13,7 +13,9 @@ import { parseConfig } from '../src/config/env.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { BotHttpServer } from '../src/server/bot-http.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { FakeSlack, signSlackRequest, slashCommandForm } from '../test/support/fake-slack.js';
+import { FakeSlack } from '../test/support/fake-slack.js';
+import { slashCommandForm } from '../test/support/fake-slack-payloads.js';
+import { signSlackRequest } from '../test/support/fake-slack-protocol.js';
 import { answering } from '../test/support/services.js';
 import { compare, fmt, rows, settings } from './lib.js';
 

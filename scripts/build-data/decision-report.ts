@@ -21,16 +21,10 @@ import { lazyRecipeComputer } from '../../src/recipes/handle.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
 import { setDefaultBasis } from '../../src/sources/catalog/load.js';
-import {
-  type CaseOutcome,
-  catalogDishIngredients,
-  type DecisionCase,
-  describeOutcome,
-  describeSummary,
-  loadDecisionSet,
-  scoreCase,
-  summarise,
-} from './decision-evaluation.js';
+import { catalogDishIngredients } from './decision-contradictions.js';
+import { type CaseOutcome, scoreCase } from './decision-evaluation.js';
+import { type DecisionCase, loadDecisionSet } from './decision-set.js';
+import { describeOutcome, describeSummary, summarise } from './decision-summary.js';
 
 // The headline the operator chose (CARBON_BASIS), as `carbon start` and the CLI apply it.
 const basis = process.env.CARBON_BASIS;

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { NotFoundError } from '../../src/core/errors.js';
-import { CLOSEST_NOTE } from '../../src/sources/catalog/catalog.js';
+import { CLOSEST_NOTE } from '../../src/sources/catalog/answers.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
 
 /** Why a query must not be matched: not a food at all, a food the catalog lacks, or (dishes) a dish

@@ -4,7 +4,8 @@ import { makeEmbeddedDataDir } from '../support/databases.js';
 import { FAKE_BOT_TOKEN, type FakeDiscord, startFakeDiscord } from '../support/fake-discord.js';
 import { commandPayload } from '../support/fake-discord-payloads.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../support/fake-greenswapp.js';
-import { FakeSlack, slashCommandForm } from '../support/fake-slack.js';
+import { FakeSlack } from '../support/fake-slack.js';
+import { slashCommandForm } from '../support/fake-slack-payloads.js';
 
 const SIGNING_SECRET = 'signing-secret-0123456789abcdef';
 const RESTARTING = 'The bot is restarting, so this was not finished.';

@@ -7,8 +7,9 @@ import { type OpenedStore, openStore } from '../../src/store/open.js';
 import { SIGNING_SECRET } from '../adapters/slack/harness.js';
 import { CLIENT_ID, CLIENT_SECRET, newEncryptionKey, STATE_SECRET } from '../adapters/slack/oauth-harness.js';
 import { makeEmbeddedDataDir } from '../support/databases.js';
-import { FakeSlack, slashCommandForm } from '../support/fake-slack.js';
+import { FakeSlack } from '../support/fake-slack.js';
 import { fakeWorkspace } from '../support/fake-slack-oauth.js';
+import { slashCommandForm } from '../support/fake-slack-payloads.js';
 import { memorySource } from '../support/memory-source.js';
 
 /**

@@ -15,12 +15,12 @@ import {
 } from '../support/databases.js';
 import { type FakeDiscord, startFakeDiscord } from '../support/fake-discord.js';
 import { buttonPayload, compareCommandPayload } from '../support/fake-discord-payloads.js';
+import { FakeSlack } from '../support/fake-slack.js';
 import {
-  FakeSlack,
   interactionForm,
   buttonPayload as slackButton,
   slashCommandForm,
-} from '../support/fake-slack.js';
+} from '../support/fake-slack-payloads.js';
 
 /**
  * Two `carbon start` processes (Slack over HTTP, Discord HTTP interactions, against the local fakes)

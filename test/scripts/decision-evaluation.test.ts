@@ -4,17 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  contradiction,
-  corresponds,
-  type DecisionCase,
-  pairOptions,
-  proteinGroup,
-  scoreCase,
-  statesIt,
-  summarise,
-  wrongOn,
-} from '../../scripts/build-data/decision-evaluation.js';
+import { contradiction, proteinGroup, statesIt } from '../../scripts/build-data/decision-contradictions.js';
+import { scoreCase, wrongOn } from '../../scripts/build-data/decision-evaluation.js';
+import { corresponds, pairOptions } from '../../scripts/build-data/decision-options.js';
+import type { DecisionCase } from '../../scripts/build-data/decision-set.js';
+import { summarise } from '../../scripts/build-data/decision-summary.js';
 import type { CompareResult } from '../../src/compare/model.js';
 
 const result = (partial: Partial<CompareResult>): CompareResult => ({

@@ -1,8 +1,20 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { WebSocket, WebSocketServer } from 'ws';
 import { FakeSlackOAuth } from './fake-slack-oauth.js';
+import {
+  type ModalView,
+  parseArgs,
+  type ResponseUrlOrigin,
+  type ResponseUrlPost,
+  type SignedRequestOptions,
+  type SocketAck,
+  signSlackRequest,
+  validModal,
+  type WebApiCall,
+  type WebApiHandler,
+} from './fake-slack-protocol.js';
 import { closeLocal, listenLocal, readBody } from './local-server.js';
 
 /**
@@ -14,88 +26,8 @@ import { closeLocal, listenLocal, readBody } from './local-server.js';
  * - installs the app in workspaces through OAuth v2 (`/oauth/v2/authorize`, `oauth.v2.access` and its
  *   refresh grant: test/support/fake-slack-oauth.ts) and checks the tokens it issued on every call;
  * - signs and sends Events API callbacks (`app_uninstalled`, `tokens_revoked`).
+ * What it records and checks is in fake-slack-protocol.ts; what it sends, in fake-slack-payloads.ts.
  */
-
-export interface WebApiCall {
-  method: string;
-  /** The bearer token the bot sent (tests assert which token, never print it). */
-  token: string | null;
-  /** The workspace of that token when the fake issued it through OAuth; null otherwise. */
-  team: string | null;
-  args: Record<string, unknown>;
-}
-
-/**
- * Where a response_url came from. Slack lets an interaction's response_url (block_actions) replace or
- * delete the message that holds the button, but a slash command's response_url can only post new
- * messages: `replace_original`/`delete_original` there do not touch the command's ephemeral ack
- * (api.slack.com/messaging/modifying; slackapi/bolt-js#2287, bolt-python#1268).
- */
-export type ResponseUrlOrigin = 'command' | 'action';
-
-export interface ResponseUrlPost {
-  id: string;
-  origin: ResponseUrlOrigin;
-  body: Record<string, unknown>;
-  /** Set when the fake refused the post (HTTP 400) because real Slack would not do what it asks. */
-  rejected?: string;
-}
-
-/** The parts of a modal view the fake checks and echoes back in a view_submission. */
-export interface ModalView {
-  type: string;
-  callback_id?: string;
-  private_metadata?: string;
-  title?: { type: string; text: string };
-  submit?: { type: string; text: string };
-  close?: { type: string; text: string };
-  blocks?: {
-    type: string;
-    block_id?: string;
-    label?: { type: string; text: string };
-    element?: {
-      type: string;
-      action_id?: string;
-      max_length?: number;
-      placeholder?: { type: string; text: string };
-    };
-  }[];
-}
-
-export interface SocketAck {
-  envelope_id: string;
-  payload?: Record<string, unknown>;
-}
-
-export type WebApiHandler = (args: Record<string, unknown>) => Record<string, unknown>;
-
-export interface SignedRequestOptions {
-  /** Defaults to now; set it to test stale or future timestamps. */
-  timestampS?: number;
-  /** Overrides the computed signature. */
-  signature?: string;
-  /** Leaves out the named headers. */
-  omit?: ('x-slack-signature' | 'x-slack-request-timestamp')[];
-  contentType?: string;
-  /** More headers, e.g. Slack's X-Slack-Retry-Num and X-Slack-Retry-Reason on a retry. */
-  headers?: Record<string, string>;
-}
-
-export function signSlackRequest(secret: string, timestampS: number, body: string): string {
-  return `v0=${createHmac('sha256', secret).update(`v0:${timestampS}:${body}`).digest('hex')}`;
-}
-
-function parseArgs(contentType: string | undefined, raw: string): Record<string, unknown> {
-  if (raw === '') return {};
-  if (contentType?.includes('application/json')) return JSON.parse(raw) as Record<string, unknown>;
-  const args: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(raw)) {
-    // The Web API client form-encodes arrays and objects (blocks, attachments) as JSON strings.
-    args[key] = value.startsWith('[') || value.startsWith('{') ? JSON.parse(value) : value;
-  }
-  return args;
-}
-
 export class FakeSlack {
   readonly webApiCalls: WebApiCall[] = [];
   readonly responses: ResponseUrlPost[] = [];
@@ -188,38 +120,15 @@ export class FakeSlack {
   }
 
   /**
-   * views.open as documented (docs.slack.dev/reference/methods/views.open, .../views/modal-views):
-   * a trigger_id is needed and used once; a modal's title, submit and close are plain_text of at
-   * most 24 characters, private_metadata at most 3,000, callback_id at most 255, at most 100
-   * blocks; an input block's plain_text_input takes max_length up to 3,000 and placeholders up to
-   * 150. Refusals answer as Slack does ({ ok: false, error }).
+   * views.open as documented: a trigger_id is needed and used once, and the modal must be one Slack
+   * accepts (validModal). Refusals answer as Slack does ({ ok: false, error }).
    */
   private openView(args: Record<string, unknown>): Record<string, unknown> {
     const trigger = args.trigger_id;
     if (typeof trigger !== 'string' || trigger === '') return { ok: false, error: 'invalid_trigger_id' };
     if (this.usedTriggers.has(trigger)) return { ok: false, error: 'exchanged_trigger_id' };
     const view = (typeof args.view === 'string' ? JSON.parse(args.view) : args.view) as ModalView;
-    const text = (element: { type?: string; text?: string } | undefined, max: number) =>
-      element === undefined || (element.type === 'plain_text' && (element.text ?? '').length <= max);
-    const inputs = (view.blocks ?? []).filter((block) => block.type === 'input');
-    const valid =
-      view.type === 'modal' &&
-      view.title !== undefined &&
-      text(view.title, 24) &&
-      text(view.submit, 24) &&
-      text(view.close, 24) &&
-      (view.private_metadata ?? '').length <= 3000 &&
-      (view.callback_id ?? '').length <= 255 &&
-      (view.blocks ?? []).length <= 100 &&
-      (inputs.length === 0 || view.submit !== undefined) &&
-      inputs.every(
-        (block) =>
-          text(block.label, 2000) &&
-          block.element?.type === 'plain_text_input' &&
-          (block.element.max_length ?? 0) <= 3000 &&
-          text(block.element.placeholder, 150),
-      );
-    if (!valid) return { ok: false, error: 'invalid_arguments' };
+    if (!validModal(view)) return { ok: false, error: 'invalid_arguments' };
     this.usedTriggers.add(trigger);
     const opened = { ...view, id: `V${randomUUID().slice(0, 8).toUpperCase()}`, team_id: this.teamId };
     this.openedViews.push(opened);
@@ -383,128 +292,4 @@ export class FakeSlack {
     }
     return { status: 404, body: { ok: false, error: 'not_found' } };
   }
-}
-
-let triggers = 0;
-/**
- * A trigger_id as Slack makes them ("13345224609.738474920.8088930838d88f008e0"): a new one for every
- * user action, the same in every retry of it. The bot answers each trigger_id once.
- */
-export function newTriggerId(): string {
-  triggers += 1;
-  return `${Date.now()}.${process.pid}${triggers}.${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-}
-
-/**
- * An Events API callback as Slack posts it (JSON, signed like every request): the envelope of
- * docs.slack.dev/reference/events/app_uninstalled and …/tokens_revoked, with the workspace's team_id.
- */
-export function eventCallbackBody(teamId: string, event: Record<string, unknown>): string {
-  return JSON.stringify({
-    token: 'deprecated-verification-token',
-    team_id: teamId,
-    api_app_id: 'A0000001',
-    event: { ...event, event_ts: `${Date.now() / 1000}` },
-    type: 'event_callback',
-    event_id: `Ev${randomUUID().slice(0, 8).toUpperCase()}`,
-    event_time: Math.floor(Date.now() / 1000),
-  });
-}
-
-/** The form body Slack sends for `/carbon <text>`. */
-export function slashCommandForm(
-  text: string,
-  responseUrl: string,
-  fields: Record<string, string> = {},
-): string {
-  return new URLSearchParams({
-    token: 'deprecated-verification-token',
-    team_id: 'T0000001',
-    team_domain: 'fake',
-    channel_id: 'C0000001',
-    channel_name: 'general',
-    user_id: 'U0000001',
-    user_name: 'asker',
-    command: '/carbon',
-    text,
-    api_app_id: 'A0000001',
-    is_enterprise_install: 'false',
-    response_url: responseUrl,
-    trigger_id: newTriggerId(),
-    ...fields,
-  }).toString();
-}
-
-/** A block_actions payload for a button press on an ephemeral message. */
-export function buttonPayload(
-  actionId: string,
-  value: string,
-  responseUrl: string,
-  user = 'U0000002',
-  channel = 'C0000001',
-): Record<string, unknown> {
-  return {
-    type: 'block_actions',
-    team: { id: 'T0000001', domain: 'fake' },
-    user: { id: user, username: 'sharer', name: 'sharer', team_id: 'T0000001' },
-    api_app_id: 'A0000001',
-    token: 'deprecated-verification-token',
-    container: { type: 'message', message_ts: '1.1', channel_id: channel, is_ephemeral: true },
-    trigger_id: newTriggerId(),
-    channel: { id: channel, name: 'general' },
-    response_url: responseUrl,
-    actions: [
-      {
-        type: 'button',
-        action_id: actionId,
-        block_id: 'b1',
-        text: { type: 'plain_text', text: 'Share in channel' },
-        value,
-        action_ts: '2.2',
-      },
-    ],
-  };
-}
-
-export function interactionForm(payload: Record<string, unknown>): string {
-  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
-}
-
-/** The slash command fields as Socket Mode delivers them (the same names as the HTTP form). */
-export function slashCommandPayload(text: string, responseUrl: string): Record<string, unknown> {
-  return Object.fromEntries(new URLSearchParams(slashCommandForm(text, responseUrl)));
-}
-
-/**
- * The view_submission Slack sends when the user submits an opened modal: the view echoed with its
- * callback_id and private_metadata, and state.values keyed by block_id then action_id, each a
- * plain_text_input's value (null when left empty). `typed` maps block_ids to what was typed.
- */
-export function viewSubmissionPayload(
-  view: ModalView & { id: string },
-  typed: Record<string, string>,
-  user = 'U0000001',
-): Record<string, unknown> {
-  const values: Record<string, Record<string, { type: string; value: string | null }>> = {};
-  for (const block of view.blocks ?? []) {
-    if (block.type !== 'input' || block.block_id === undefined || block.element?.action_id === undefined)
-      continue;
-    const value = typed[block.block_id];
-    values[block.block_id] = {
-      [block.element.action_id]: {
-        type: 'plain_text_input',
-        value: value === undefined || value === '' ? null : value,
-      },
-    };
-  }
-  return {
-    type: 'view_submission',
-    team: { id: 'T0000001', domain: 'fake' },
-    user: { id: user, username: 'asker', name: 'asker', team_id: 'T0000001' },
-    api_app_id: 'A0000001',
-    token: 'deprecated-verification-token',
-    trigger_id: newTriggerId(),
-    view: { ...view, state: { values }, hash: '1.abc' },
-    response_urls: [],
-  };
 }

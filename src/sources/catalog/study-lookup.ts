@@ -7,7 +7,8 @@ import {
 } from '../../figures/study-answer.js';
 import type { FiguresTable } from '../../figures/table.js';
 import type { Lexicon } from './lexicon.js';
-import type { FoodMatcher, MatchAnswer } from './matcher.js';
+import type { MatchAnswer } from './match-result.js';
+import type { FoodMatcher } from './matcher.js';
 import { StudyNames } from './study-names.js';
 import type { QueryText, TextNormaliser } from './text.js';
 

@@ -11,7 +11,7 @@ import {
   newTriggerId,
   slashCommandForm,
   slashCommandPayload,
-} from '../../support/fake-slack.js';
+} from '../../support/fake-slack-payloads.js';
 import { HeldSource } from '../../support/held-source.js';
 import { hostileMenuLines } from '../../support/hostile-menu.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';

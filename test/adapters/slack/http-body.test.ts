@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signSlackRequest, slashCommandForm } from '../../support/fake-slack.js';
+import { slashCommandForm } from '../../support/fake-slack-payloads.js';
+import { signSlackRequest } from '../../support/fake-slack-protocol.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';
 

@@ -9,12 +9,8 @@ import {
   UpstreamTimeoutError,
 } from '../../../src/core/errors.js';
 import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
-import {
-  buttonPayload,
-  interactionForm,
-  signSlackRequest,
-  slashCommandForm,
-} from '../../support/fake-slack.js';
+import { buttonPayload, interactionForm, slashCommandForm } from '../../support/fake-slack-payloads.js';
+import { signSlackRequest } from '../../support/fake-slack-protocol.js';
 import { listenLocal } from '../../support/local-server.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';

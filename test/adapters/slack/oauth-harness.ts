@@ -8,8 +8,9 @@ import { SqlInstallationStore } from '../../../src/store/slack-installations.js'
 import type { Database } from '../../../src/store/sql.js';
 import { SqlStateStore } from '../../../src/store/sql-state-store.js';
 import { TokenCipher } from '../../../src/store/token-cipher.js';
-import { FakeSlack, interactionForm, slashCommandForm } from '../../support/fake-slack.js';
+import { FakeSlack } from '../../support/fake-slack.js';
 import type { FakeOAuthApp, FakeWorkspace } from '../../support/fake-slack-oauth.js';
+import { interactionForm, slashCommandForm } from '../../support/fake-slack-payloads.js';
 import { answering } from '../../support/services.js';
 import { LogCapture, SIGNING_SECRET } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';

@@ -8,8 +8,8 @@ import { SqlInstallationStore } from '../../../src/store/slack-installations.js'
 import type { Database } from '../../../src/store/sql.js';
 import { TokenCipher, TokenDecryptionError } from '../../../src/store/token-cipher.js';
 import { describePostgres, openTestEmbedded, openTestPostgres } from '../../support/databases.js';
-import { buttonPayload, eventCallbackBody } from '../../support/fake-slack.js';
 import { fakeWorkspace } from '../../support/fake-slack-oauth.js';
+import { buttonPayload, eventCallbackBody } from '../../support/fake-slack-payloads.js';
 import { SIGNING_SECRET } from './harness.js';
 import {
   CLIENT_SECRET,

@@ -7,7 +7,8 @@ import {
 import { MemoryStateStore } from '../../../src/core/state/memory-store.js';
 import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
-import { buttonPayload, FakeSlack, interactionForm, slashCommandForm } from '../../support/fake-slack.js';
+import { FakeSlack } from '../../support/fake-slack.js';
+import { buttonPayload, interactionForm, slashCommandForm } from '../../support/fake-slack-payloads.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 
 /**

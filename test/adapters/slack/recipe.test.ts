@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formCallbackId, formView } from '../../../src/adapters/slack/forms.js';
 import { FORMS } from '../../../src/core/commands/forms.js';
 import { decodeLookupButton, SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
+import { FakeSlack } from '../../support/fake-slack.js';
 import {
   buttonPayload,
-  FakeSlack,
   interactionForm,
   slashCommandForm,
   slashCommandPayload,
   viewSubmissionPayload,
-} from '../../support/fake-slack.js';
+} from '../../support/fake-slack-payloads.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitedError } from '../../../src/core/errors.js';
 import { SHARE_ACTION_ID } from '../../../src/render/slack-buttons.js';
-import { buttonPayload, slashCommandPayload } from '../../support/fake-slack.js';
+import { buttonPayload, slashCommandPayload } from '../../support/fake-slack-payloads.js';
 import { APP_TOKEN, BOT_TOKEN, type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';
 

@@ -3,7 +3,7 @@ import { silentLogger } from '../../../src/logging/logger.js';
 import { type ApiSource, createApiSource } from '../../../src/sources/api/index.js';
 import { createCatalogSource, loadCatalog } from '../../../src/sources/catalog/index.js';
 import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
-import { slashCommandForm } from '../../support/fake-slack.js';
+import { slashCommandForm } from '../../support/fake-slack-payloads.js';
 import { expectNoSlackControlSequences, expectWithinBlockKitLimits } from './block-kit.js';
 import { type Harness, SIGNING_SECRET, startHarness } from './harness.js';
 

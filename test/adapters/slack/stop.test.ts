@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slashCommandForm } from '../../support/fake-slack.js';
+import { slashCommandForm } from '../../support/fake-slack-payloads.js';
 import { SIGNING_SECRET, startHarness } from './harness.js';
 import { ScriptedSource } from './scripted-source.js';
 
