@@ -27,15 +27,15 @@ describe('independent figures against the blind sets (development halves, in-sam
     expect(first.covered).toBe(124);
     expect(first.coveredRight / first.covered).toBeGreaterThanOrEqual(0.96);
     expect(second.covered).toBe(147);
-    expect(second.coveredRight / second.covered).toBeGreaterThanOrEqual(0.93);
+    expect(second.coveredRight / second.covered).toBeGreaterThanOrEqual(0.94);
     expect(first.shownWhereNone + second.shownWhereNone).toBeLessThanOrEqual(9);
   });
 
   it("answers foods the catalog lacks with a study's own entry, each with every figure as the set has it", () => {
-    expect(first.answeredByStudy + second.answeredByStudy).toBeGreaterThanOrEqual(10);
+    expect(first.answeredByStudy + second.answeredByStudy).toBeGreaterThanOrEqual(13);
     expect(first.answeredByStudyRight).toBe(first.answeredByStudy);
     expect(second.answeredByStudyRight).toBe(second.answeredByStudy);
-    expect(first.notAnswered + second.notAnswered).toBeLessThanOrEqual(8);
+    expect(first.notAnswered + second.notAnswered).toBeLessThanOrEqual(6);
   });
 
   it('gives an independent per-serving figure for at least 95% of dishes, built or named, and contradicts at most three verdicts', () => {
