@@ -40,17 +40,30 @@ describe("a study's entry by another name of its food", () => {
     });
     expect(studyOf('oyster mushrooms')).toMatchObject({ name: 'Mushrooms', catalogHasFood: false });
     expect(studyOf('pinto beans')).toMatchObject({ name: 'Beans', catalogHasFood: false });
+    // A British cheese of cow's milk is Poore & Nemecek's cheese; a loaf is both studies' bread.
+    expect(studyOf('red leicester')).toMatchObject({
+      name: 'Cheese',
+      sources: ['poore-nemecek-2018: Cheese'],
+    });
+    expect(studyOf('ciabatta').sources).toEqual(['poore-nemecek-2018: Wheat & Rye', 'clark-2022: Bread']);
   });
 
-  it('keeps what the exclusions keep out: wild mushrooms, flavoured teas, a county', () => {
-    for (const query of ['truffles', 'morels', 'worcestershire', 'peppermint tea']) {
+  it("keeps what the exclusions keep out: wild mushrooms, flavoured teas, a place, a ewe's-milk cheese", () => {
+    for (const query of [
+      'truffles',
+      'morels',
+      'worcestershire',
+      'peppermint tea',
+      'brighton',
+      'lanark blue',
+    ]) {
       let name: string | null = null;
       try {
         name = catalog.findProduct(query).name;
       } catch {
         name = null;
       }
-      expect(['Mushrooms', 'Cider', 'Tea']).not.toContain(name);
+      expect(['Mushrooms', 'Cider', 'Tea', 'Cheese']).not.toContain(name);
     }
   });
 
