@@ -67,6 +67,15 @@ describe("a study's entry by another name of its food", () => {
     }
   });
 
+  it("answers a cut the catalog lacks with the animal's meat", () => {
+    for (const query of ['lamb shanks', 'minced lamb'])
+      expect(studyOf(query)).toEqual({
+        name: 'Lamb & Mutton',
+        catalogHasFood: false,
+        sources: ['poore-nemecek-2018: Lamb & Mutton'],
+      });
+  });
+
   it('maps a pork sausage by its name and poultry ham to their meat', () => {
     expect(studyOf('chorizo').sources).toContain('poore-nemecek-2018: Pig Meat');
     expect(studyOf('turkey ham').sources).toContain('poore-nemecek-2018: Poultry Meat');

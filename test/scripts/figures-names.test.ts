@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildIndependentFigures } from '../../scripts/build-data/figures/build.js';
+import { cutNames } from '../../scripts/build-data/figures/cuts.js';
 import { type FigureMappingFile, readFigureMapping } from '../../scripts/build-data/figures/mapping.js';
 import { namesBelow, type OffTree } from '../../scripts/build-data/figures/off-names.js';
 import { DATA_DIR } from '../../scripts/build-data/paths.js';
@@ -81,7 +82,7 @@ describe('entries.names in the build', () => {
             why: 'test',
           },
         ],
-        entries: { same: [], notByName: [], names },
+        entries: { same: [], notByName: [], names, cuts: [] },
       },
       studies,
       products,
@@ -109,5 +110,39 @@ describe('entries.names in the build', () => {
     expect(() => build([rule('en:coffees')])).toThrow(/unknown OFF category en:coffees/);
     expect(() => build([{ ...rule('en:teas'), item: 'Coffee' }])).toThrow(/"Coffee": no such entry/);
     expect(() => build([rule('en:teas', 'tea')])).toThrow(/adds no name/);
+  });
+});
+
+describe('cutNames: meat entries by animal and cut', () => {
+  const food = (code: string, name: string, category = 'Raw meat') => ({ code, name, category });
+  const lamb = [
+    food('1', 'Lamb, shoulder, raw'),
+    food('2', 'Lamb, leg, roasted/baked', 'Cooked meat'),
+    food('3', 'Mutton, meat and skin, raw'),
+  ];
+  const pork = [
+    food('4', 'Pork, knuckle or shank, raw'),
+    food('5', 'Pork, belly, raw'),
+    food('6', 'Prok, eye of shortloin, raw'),
+    food('7', 'Cooked ham, choice', 'Delicatessen meat and similar'),
+  ];
+
+  it('gives every animal of an entry every cut word of any entry, in either order, less words that name no cut', () => {
+    const names = cutNames(
+      new Map([
+        [0, lamb],
+        [1, pork],
+      ]),
+    );
+    const lambNames = names.get(0)!;
+    // Lamb's own foods name it twice ("Lamb, …"); mutton once, too few to be an animal of it.
+    expect(lambNames).toContain('lamb shank');
+    expect(lambNames).toContain('shank lamb');
+    expect(lambNames).toContain('lamb belly');
+    expect(lambNames.some((name) => name.includes('mutton'))).toBe(false);
+    expect(lambNames.some((name) => /\b(skin|raw|or|eye|of)\b/.test(name))).toBe(false);
+    // The typo "Prok" is a one-off, so no animal; a delicatessen food has no animal and cut.
+    expect(names.get(1)!.some((name) => name.includes('prok') || name.includes('ham'))).toBe(false);
+    expect(names.get(1)).toContain('pork shoulder');
   });
 });

@@ -1,6 +1,7 @@
 import type { Dataset } from '../../../src/core/datasets.js';
 import { type IndependentFiguresFile, IndependentFiguresFileSchema } from '../../../src/figures/schema.js';
 import type { ProductsFile, RecipesFile } from '../../../src/sources/catalog/schema.js';
+import { cutNames } from './cuts.js';
 import { entriesAlsoAre, entriesNotByName, type FoodEntry } from './entries.js';
 import { type CatalogFood, type FigureMappingFile, type MappingRule, selectFoods } from './mapping.js';
 import { namesBelow, type OffTree } from './off-names.js';
@@ -134,6 +135,31 @@ export function buildIndependentFigures(
   const alsoIs = entriesAlsoAre(items, itemIndex, byFood, mapping.entries, problems);
   const notByName = entriesNotByName(itemIndex, mapping.entries, problems);
   const otherNames = entryNames(items, itemIndex, mapping.entries, offTree, problems);
+  const foodsOf = new Map<number, CatalogFood[]>();
+  for (const rule of mapping.entries.cuts) {
+    const item = itemIndex.get(`${rule.dataset}\n${rule.item}`);
+    if (item === undefined) {
+      problems.push(`entries.cuts ${rule.dataset} "${rule.item}": no such entry`);
+      continue;
+    }
+    foodsOf.set(
+      item,
+      foods.filter((food) => {
+        const entry = byFood.get(food.code)?.get(items[item]!.dataset);
+        return entry?.item === item && entry.use === 'food';
+      }),
+    );
+  }
+  for (const [item, names] of cutNames(foodsOf)) {
+    if (names.length === 0) problems.push(`entries.cuts "${items[item]!.name}": no animal and cut`);
+    const own = items[item]!.name.toLowerCase();
+    const before = otherNames.get(item) ?? [];
+    const known = new Set([own, ...before.map((name) => name.toLowerCase())]);
+    otherNames.set(
+      item,
+      [...before, ...names.filter((name) => !known.has(name))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+  }
   items.forEach((item, index) => {
     if (notByName.has(index)) item.byName = false;
     const names = otherNames.get(index);

@@ -96,6 +96,11 @@ export const EntryRulesSchema = z.object({
       }),
     )
     .default([]),
+  /**
+   * Meat entries named by animal and cut (cuts.ts): every animal the entry's own foods begin with,
+   * with every cut word of the catalog's meat names ("lamb shank", "minced lamb").
+   */
+  cuts: z.array(EntrySchema.extend({ why: z.string().min(1) })).default([]),
 });
 export type EntryRules = z.infer<typeof EntryRulesSchema>;
 
@@ -106,7 +111,7 @@ export const FigureMappingFileSchema = z.object({
   /** Foods that weigh but emit nothing worth counting on any dataset, with why. */
   zero: z.object({ codes: z.array(z.string().min(1)), why: z.string().min(1) }),
   rules: z.array(MappingRuleSchema).min(1),
-  entries: EntryRulesSchema.default({ same: [], notByName: [], names: [] }),
+  entries: EntryRulesSchema.default({ same: [], notByName: [], names: [], cuts: [] }),
 });
 export type FigureMappingFile = z.infer<typeof FigureMappingFileSchema>;
 
