@@ -119,6 +119,7 @@ describe('cutNames: meat entries by animal and cut', () => {
     food('1', 'Lamb, shoulder, raw'),
     food('2', 'Lamb, leg, roasted/baked', 'Cooked meat'),
     food('3', 'Mutton, meat and skin, raw'),
+    food('8', 'Lamb, minced steak, raw'),
   ];
   const pork = [
     food('4', 'Pork, knuckle or shank, raw'),
@@ -137,7 +138,10 @@ describe('cutNames: meat entries by animal and cut', () => {
     const lambNames = names.get(0)!;
     // Lamb's own foods name it twice ("Lamb, …"); mutton once, too few to be an animal of it.
     expect(lambNames).toContain('lamb shank');
-    expect(lambNames).toContain('shank lamb');
+    expect(lambNames).not.toContain('shank lamb');
+    expect(lambNames).toContain('minced lamb');
+    expect(lambNames).toContain('lamb steak');
+    expect(lambNames).not.toContain('steak lamb');
     expect(lambNames).toContain('lamb belly');
     expect(lambNames.some((name) => name.includes('mutton'))).toBe(false);
     expect(lambNames.some((name) => /\b(skin|raw|or|eye|of)\b/.test(name))).toBe(false);

@@ -5,7 +5,8 @@ import type { CatalogFood } from './mapping.js';
  * names (figure-mapping.json `entries.cuts`): Agribalyse names a raw or cooked cut "<animal>, <cut>,
  * <state>" ("Lamb, shoulder, raw"; "Pork, knuckle or shank, raw"). For each entry a rule names, its
  * animals are the first fields of the foods mapped to it as that very food, and its names are every
- * animal with every cut word of any such entry, in either order ("lamb shank", "minced lamb"): a cut
+ * animal with every cut word of any such entry ("lamb shank"), a participle before it too ("minced
+ * lamb"): a cut
  * is the same meat whichever animal Agribalyse happens to list it for, and a query naming one, for a
  * cut the catalog lacks, names the animal's meat.
  */
@@ -54,6 +55,9 @@ const NOT_CUT_WORDS: ReadonlySet<string> = new Set([
   'beef',
 ]);
 
+/** Cut words English also puts before the animal: participles ("minced", "stewing"). */
+const PARTICIPLE = /(ed|ing)$/;
+
 /** Cut words of a food's name, if its first field is an animal: lower case, no digits. */
 function cutWords(food: CatalogFood, animals: ReadonlySet<string>): string[] {
   const fields = food.name.split(',').map((field) => field.trim().toLowerCase());
@@ -90,7 +94,8 @@ export function cutNames(foodsOf: ReadonlyMap<number, readonly CatalogFood[]>): 
     for (const animal of animals)
       for (const cut of cuts) {
         names.add(`${animal} ${cut}`);
-        names.add(`${cut} ${animal}`);
+        // A participle goes before the animal too ("minced lamb", "stewing beef"); a noun does not.
+        if (PARTICIPLE.test(cut)) names.add(`${cut} ${animal}`);
       }
     result.set(
       item,
