@@ -34,6 +34,7 @@ import {
 } from './everyday-names.js';
 import { buildIndependentFigures, datasetCredits, type RuleExpansion } from './figures/build.js';
 import { readFigureMapping } from './figures/mapping.js';
+import { readOffTree } from './figures/off-names.js';
 import { readClark, readPooreNemecek } from './figures/read.js';
 import {
   type DerivationReport,
@@ -304,6 +305,7 @@ export async function buildData(
     recipes,
     off.ancestors,
     datasetCredits(loadDatasets()),
+    readOffTree(rawPath('offCategories', rawDir)),
   );
   // The app validates with the same schemas on load: fail here rather than at run time.
   return {

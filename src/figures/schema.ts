@@ -44,6 +44,12 @@ export const FigureItemSchema = z.object({
    * same other entry, else reviewed (figure-mapping.json `entries.same`).
    */
   alsoIs: z.array(z.tuple([z.number().int().nonnegative(), z.number().positive()])).optional(),
+  /**
+   * Other names of the entry's food, from the Open Food Facts taxonomy ("Tea bags", "Oolong teas"
+   * for Clark et al.'s "Tea"; figure-mapping.json `entries.names`): a query naming one names the
+   * entry, as its own name does.
+   */
+  names: z.array(z.string().min(1)).optional(),
 });
 export type FigureItem = z.infer<typeof FigureItemSchema>;
 

@@ -88,15 +88,21 @@ export class FiguresTable {
       .map(([index, kgPerKg]) => this.entrySource(index, kgPerKg));
   }
 
-  /** Every study entry: its dataset, its own name, and whether that name names its food. */
+  /**
+   * Every study entry by each of its names: its own, then the other names of its food (from the Open
+   * Food Facts taxonomy), with its dataset and whether its own name names its food.
+   */
   entries(): StudyEntry[] {
-    return this.items.map((item, index) => ({
-      item: index,
-      dataset: item.dataset,
-      name: item.name,
-      byName: item.byName !== false,
-      alsoIs: (item.alsoIs ?? []).map(([other]) => other),
-    }));
+    return this.items.flatMap((item, index) => {
+      const entry = {
+        item: index,
+        dataset: item.dataset,
+        name: item.name,
+        byName: item.byName !== false,
+        alsoIs: (item.alsoIs ?? []).map(([other]) => other),
+      };
+      return [entry, ...(item.names ?? []).map((name) => ({ ...entry, name }))];
+    });
   }
 
   /** The entry a catalog food is on one study as that very food, with the kg of it in a kg of the food. */

@@ -51,7 +51,11 @@ describe('the figure mapping (data/curated/figure-mapping.json)', () => {
   });
 
   it('fails the build on a food two rules give to one study, an unknown entry and a rule that selects nothing', () => {
-    const base: FigureMappingFile = { ...mapping, rules: [], entries: { same: [], notByName: [] } };
+    const base: FigureMappingFile = {
+      ...mapping,
+      rules: [],
+      entries: { same: [], notByName: [], names: [], cuts: [] },
+    };
     const rule = (item: string, codes: string[]) => ({
       dataset: 'poore-nemecek-2018',
       item,
@@ -128,7 +132,7 @@ describe("the studies' entries themselves (figure-mapping.json `entries`)", () =
     (named(file, name).alsoIs ?? []).map(([item, kgPerKg]) => [file.items[item]!.name, kgPerKg]);
 
   it("derives the other study's entry where every catalog food of an entry is that entry there, and not where one is not", () => {
-    const file = build({ same: [], notByName: [] });
+    const file = build({ same: [], notByName: [], names: [], cuts: [] });
     expect(alsoIs(file, 'Cheddar cheese')).toEqual([['Cheese', 1]]);
     // One of Brie's foods (1029_1) has no Poore & Nemecek entry: Brie is not said to be Cheese.
     expect(alsoIs(file, 'Brie')).toEqual([]);
@@ -145,21 +149,25 @@ describe("the studies' entries themselves (figure-mapping.json `entries`)", () =
       is: { dataset: 'poore-nemecek-2018', item: is, kgPerKg: 1 },
       why: 'test',
     });
-    const file = build({ same: [same('Cottage cheese', 'Cheese')], notByName: [] });
+    const file = build({ same: [same('Cottage cheese', 'Cheese')], notByName: [], names: [], cuts: [] });
     expect(alsoIs(file, 'Cottage cheese')).toEqual([['Cheese', 1]]);
-    expect(() => build({ same: [same('Cheddar cheese', 'Barley')], notByName: [] })).toThrow(
-      /its catalog foods make it "Cheese"/,
-    );
-    expect(() => build({ same: [same('Brie', 'Cheese')], notByName: [] })).toThrow(
+    expect(() =>
+      build({ same: [same('Cheddar cheese', 'Barley')], notByName: [], names: [], cuts: [] }),
+    ).toThrow(/its catalog foods make it "Cheese"/);
+    expect(() => build({ same: [same('Brie', 'Cheese')], notByName: [], names: [], cuts: [] })).toThrow(
       /do not all map to "Cheese"/,
     );
-    expect(() => build({ same: [same('Ale', 'Cheese')], notByName: [] })).toThrow(/no such entry/);
+    expect(() => build({ same: [same('Ale', 'Cheese')], notByName: [], names: [], cuts: [] })).toThrow(
+      /no such entry/,
+    );
   });
 
   it('marks the entries whose own name does not name their food', () => {
     const file = build({
       same: [],
       notByName: [{ dataset: 'poore-nemecek-2018', item: 'Barley', why: 'beer' }],
+      names: [],
+      cuts: [],
     });
     expect(named(file, 'Barley').byName).toBe(false);
     expect(named(file, 'Cheese').byName).toBeUndefined();

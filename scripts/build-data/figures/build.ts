@@ -1,8 +1,10 @@
 import type { Dataset } from '../../../src/core/datasets.js';
 import { type IndependentFiguresFile, IndependentFiguresFileSchema } from '../../../src/figures/schema.js';
 import type { ProductsFile, RecipesFile } from '../../../src/sources/catalog/schema.js';
+import { cutNames } from './cuts.js';
 import { entriesAlsoAre, entriesNotByName, type FoodEntry } from './entries.js';
 import { type CatalogFood, type FigureMappingFile, type MappingRule, selectFoods } from './mapping.js';
+import { namesBelow, type OffTree } from './off-names.js';
 import type { StudyItem } from './read.js';
 
 /**
@@ -43,6 +45,8 @@ export function buildIndependentFigures(
   offAncestors: ReadonlyMap<string, ReadonlySet<string>>,
   /** data/datasets.json's datasets by id, each with the credit its figures carry. */
   knownDatasets: ReadonlyMap<string, string>,
+  /** The Open Food Facts categories, for the entries' other names (none given: no other names). */
+  offTree: OffTree | null = null,
 ): IndependentFiguresBuild {
   const problems: string[] = [];
   for (const dataset of mapping.datasets) {
@@ -130,8 +134,36 @@ export function buildIndependentFigures(
   for (const code of mapping.zero.codes) if (!codes.has(code)) problems.push(`zero: unknown code ${code}`);
   const alsoIs = entriesAlsoAre(items, itemIndex, byFood, mapping.entries, problems);
   const notByName = entriesNotByName(itemIndex, mapping.entries, problems);
+  const otherNames = entryNames(items, itemIndex, mapping.entries, offTree, problems);
+  const foodsOf = new Map<number, CatalogFood[]>();
+  for (const rule of mapping.entries.cuts) {
+    const item = itemIndex.get(`${rule.dataset}\n${rule.item}`);
+    if (item === undefined) {
+      problems.push(`entries.cuts ${rule.dataset} "${rule.item}": no such entry`);
+      continue;
+    }
+    foodsOf.set(
+      item,
+      foods.filter((food) => {
+        const entry = byFood.get(food.code)?.get(items[item]!.dataset);
+        return entry?.item === item && entry.use === 'food';
+      }),
+    );
+  }
+  for (const [item, names] of cutNames(foodsOf)) {
+    if (names.length === 0) problems.push(`entries.cuts "${items[item]!.name}": no animal and cut`);
+    const own = items[item]!.name.toLowerCase();
+    const before = otherNames.get(item) ?? [];
+    const known = new Set([own, ...before.map((name) => name.toLowerCase())]);
+    otherNames.set(
+      item,
+      [...before, ...names.filter((name) => !known.has(name))].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+  }
   items.forEach((item, index) => {
     if (notByName.has(index)) item.byName = false;
+    const names = otherNames.get(index);
+    if (names !== undefined) item.names = names;
     const others = alsoIs.get(index);
     if (others !== undefined) item.alsoIs = others;
   });
@@ -159,4 +191,47 @@ export function buildIndependentFigures(
     zero: [...mapping.zero.codes].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
   };
   return { file: IndependentFiguresFileSchema.parse(file), expansions };
+}
+
+/**
+ * Per entry, the other names of its food from the Open Food Facts taxonomy (`entries.names`), less its
+ * own name; fails on an unknown entry or category and on a rule that adds no name.
+ */
+function entryNames(
+  items: IndependentFiguresFile['items'],
+  itemIndex: ReadonlyMap<string, number>,
+  rules: FigureMappingFile['entries'],
+  offTree: OffTree | null,
+  problems: string[],
+): Map<number, string[]> {
+  const result = new Map<number, string[]>();
+  if (offTree === null) return result;
+  for (const rule of rules.names) {
+    const label = `entries.names ${rule.dataset} "${rule.item}"`;
+    const item = itemIndex.get(`${rule.dataset}\n${rule.item}`);
+    if (item === undefined) {
+      problems.push(`${label}: no such entry`);
+      continue;
+    }
+    if (!offTree.has(rule.off)) {
+      problems.push(`${label}: unknown OFF category ${rule.off}`);
+      continue;
+    }
+    const own = items[item]!.name.toLowerCase();
+    const before = result.get(item) ?? [];
+    const names = namesBelow(
+      offTree,
+      rule.off,
+      rule.exclude === undefined ? null : new RegExp(rule.exclude, 'i'),
+    ).filter(
+      (name) =>
+        name.toLowerCase() !== own && !before.some((other) => other.toLowerCase() === name.toLowerCase()),
+    );
+    if (names.length === 0) problems.push(`${label}: the rule adds no name`);
+    result.set(
+      item,
+      [...before, ...names].sort((a, b) => a.localeCompare(b, 'en')),
+    );
+  }
+  return result;
 }

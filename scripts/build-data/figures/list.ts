@@ -1,7 +1,8 @@
 /**
  * Prints what each rule of data/curated/figure-mapping.json selects, over the committed catalog, for
  * reviewing the mapping entry by entry: `npx tsx scripts/build-data/figures/list.ts [pattern]` (only
- * rules whose entry matches the pattern). Not part of the build.
+ * rules whose entry matches the pattern), then the entries' other names from the Open Food Facts
+ * taxonomy. Not part of the build.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { readOffNames } from '../off-taxonomy.js';
 import { DATA_DIR, rawPath } from '../paths.js';
 import { buildIndependentFigures, datasetCredits } from './build.js';
 import { readFigureMapping } from './mapping.js';
+import { readOffTree } from './off-names.js';
 import { readClark, readPooreNemecek } from './read.js';
 
 const products = ProductsFileSchema.parse(JSON.parse(readFileSync(join(DATA_DIR, 'products.json'), 'utf8')));
@@ -26,6 +28,7 @@ const { expansions, file } = buildIndependentFigures(
   recipes,
   off.ancestors,
   datasetCredits(loadDatasets()),
+  readOffTree(rawPath('offCategories')),
 );
 const filter = process.argv[2] === undefined ? null : new RegExp(process.argv[2], 'i');
 const kg = new Map(products.products.map((p) => [p.code, p.kgCo2ePerKg]));
@@ -37,6 +40,12 @@ for (const { rule, foods, dishes } of expansions) {
   );
   for (const food of foods) console.log(`  ${food.code}\t${kg.get(food.code)}\t${food.name}`);
   for (const dish of dishes) console.log(`  dish\t${dish}`);
+}
+// The entries' other names (entries.names), for reviewing them as the same food.
+for (const item of file.items) {
+  if (item.names === undefined || (filter !== null && !filter.test(item.name))) continue;
+  console.log(`\n## ${file.datasets[item.dataset]!.id} "${item.name}": ${item.names.length} other names`);
+  console.log(`  ${item.names.join('; ')}`);
 }
 const used = new Set(file.foods.flatMap(([, mappings]) => mappings.map(([item]) => item)));
 const unused = file.items.filter(

@@ -82,6 +82,25 @@ export const EntryRulesSchema = z.object({
     )
     .default([]),
   notByName: z.array(EntrySchema.extend({ why: z.string().min(1) })).default([]),
+  /**
+   * Other names of an entry's food, from the Open Food Facts taxonomy (off-names.ts): the category
+   * that is that food and every category below it, less the subtrees `exclude` matches (by id or
+   * English name), each reviewed as the same food.
+   */
+  names: z
+    .array(
+      EntrySchema.extend({
+        off: z.string().regex(/^[a-z]{2}:[a-z0-9-]+$/),
+        exclude: Pattern.optional(),
+        why: z.string().min(1),
+      }),
+    )
+    .default([]),
+  /**
+   * Meat entries named by animal and cut (cuts.ts): every animal the entry's own foods begin with,
+   * with every cut word of the catalog's meat names ("lamb shank", "minced lamb").
+   */
+  cuts: z.array(EntrySchema.extend({ why: z.string().min(1) })).default([]),
 });
 export type EntryRules = z.infer<typeof EntryRulesSchema>;
 
@@ -92,7 +111,7 @@ export const FigureMappingFileSchema = z.object({
   /** Foods that weigh but emit nothing worth counting on any dataset, with why. */
   zero: z.object({ codes: z.array(z.string().min(1)), why: z.string().min(1) }),
   rules: z.array(MappingRuleSchema).min(1),
-  entries: EntryRulesSchema.default({ same: [], notByName: [] }),
+  entries: EntryRulesSchema.default({ same: [], notByName: [], names: [], cuts: [] }),
 });
 export type FigureMappingFile = z.infer<typeof FigureMappingFileSchema>;
 
