@@ -16,6 +16,8 @@ import {
   EGG_WORDS,
   IMITATION_MARKERS,
   MEAT_FREE_PROTEINS,
+  OTHER_ANIMAL_PRODUCTS,
+  PESCATARIAN_ANIMALS,
   PLANT_NAMES,
   sameAnimal,
 } from './decision-words.js';
@@ -68,14 +70,14 @@ export function contradictionOf(
     if (animals.length > 0) return { reason: `vegan, answered with ${animals.join(' and ')}`, kind: 'vegan' };
     const animalProduct = imitation
       ? undefined
-      : [...DAIRY_WORDS, ...EGG_WORDS, 'honey'].find((word) => hasPhrase(text, word));
+      : [...DAIRY_WORDS, ...EGG_WORDS, ...OTHER_ANIMAL_PRODUCTS].find((word) => hasPhrase(text, word));
     if (animalProduct !== undefined)
       return { reason: `vegan, answered with ${animalProduct}`, kind: 'vegan' };
   }
   if (diet.includes('vegetarian') && animals.length > 0)
     return { reason: `vegetarian, answered with ${animals.join(' and ')}`, kind: 'vegetarian' };
   if (diet.includes('pescatarian')) {
-    const meat = animals.filter((animal) => !['fish', 'shellfish', 'seafood'].includes(animal));
+    const meat = animals.filter((animal) => !PESCATARIAN_ANIMALS.includes(animal));
     if (meat.length > 0)
       return { reason: `pescatarian, answered with ${meat.join(' and ')}`, kind: 'pescatarian' };
   }

@@ -13,6 +13,24 @@ import { type FakeGreenSwapp, startFakeGreenSwapp } from './fake-greenswapp.js';
 export const API_KEY = 'gs_live_SECRET_7f3a9c2e1b';
 
 /**
+ * A factory of API sources for one test file, each closed after its test. `defaults` is read each
+ * time a source is made, so it may name a server a beforeAll starts. Call it at the top level.
+ */
+export function apiSourcesForFile(
+  defaults: () => ApiSourceOptions,
+): (overrides?: Partial<ApiSourceOptions>) => ApiSource {
+  const sources: ApiSource[] = [];
+  afterEach(async () => {
+    await Promise.all(sources.splice(0).map((source) => source.close()));
+  });
+  return (overrides = {}) => {
+    const source = createApiSource({ ...defaults(), ...overrides });
+    sources.push(source);
+    return source;
+  };
+}
+
+/**
  * A fake GreenSwapp for one test file, reset after each test and closed after the last, and a
  * factory of API sources over it, each closed after its test. Uncached, with tiny backoffs, so each
  * test sees every request it makes. Call it at the top level of the file.
@@ -22,27 +40,22 @@ export async function fakeGreenSwappForFile(): Promise<{
   apiSource(overrides?: Partial<ApiSourceOptions>): ApiSource;
 }> {
   const fake = await startFakeGreenSwapp();
-  const sources: ApiSource[] = [];
-  afterEach(async () => {
-    await Promise.all(sources.splice(0).map((source) => source.close()));
+  // Registered before the sources' hook: after-hooks run last-registered first, so the sources
+  // close before the fake forgets what they sent.
+  afterEach(() => {
     fake.reset();
   });
   afterAll(async () => {
     await fake.close();
   });
-  const apiSource = (overrides: Partial<ApiSourceOptions> = {}): ApiSource => {
-    const source = createApiSource({
-      apiKey: API_KEY,
-      trialUrl: fake.url,
-      timeoutMs: 2_000,
-      logger: silentLogger(),
-      cache: false,
-      retry: { minDelayMs: 1, maxDelayMs: 5 },
-      ...overrides,
-    });
-    sources.push(source);
-    return source;
-  };
+  const apiSource = apiSourcesForFile(() => ({
+    apiKey: API_KEY,
+    trialUrl: fake.url,
+    timeoutMs: 2_000,
+    logger: silentLogger(),
+    cache: false,
+    retry: { minDelayMs: 1, maxDelayMs: 5 },
+  }));
   return { fake, apiSource };
 }
 

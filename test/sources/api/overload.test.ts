@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UpstreamTimeoutError } from '../../../src/core/errors.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { type ApiSource, type ApiSourceOptions, createApiSource } from '../../../src/sources/api/index.js';
-import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+import type { ApiSource, ApiSourceOptions } from '../../../src/sources/api/index.js';
+import { fakeGreenSwappForFile } from '../../support/api-source-harness.js';
 
 /**
  * Issue #9, "overload collapses lookups": a slow upstream (2.5–6 s) and 50 concurrent commands
@@ -15,34 +14,11 @@ const MIN_LATENCY_MS = 2_500 / SCALE;
 const MAX_LATENCY_MS = 6_000 / SCALE;
 const USERS = 50;
 
-let fake: FakeGreenSwapp;
-const sources: ApiSource[] = [];
+const { fake, apiSource: overFake } = await fakeGreenSwappForFile();
 
-beforeAll(async () => {
-  fake = await startFakeGreenSwapp();
-});
-afterEach(async () => {
-  await Promise.all(sources.splice(0).map((source) => source.close()));
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
-
-function apiSource(overrides: Partial<ApiSourceOptions> = {}): ApiSource {
-  const source = createApiSource({
-    apiKey: 'gs_test_key',
-    trialUrl: fake.url,
-    baseUrl: fake.url,
-    timeoutMs: DEADLINE_MS,
-    logger: silentLogger(),
-    cache: false,
-    retry: { minDelayMs: 1, maxDelayMs: 5 },
-    ...overrides,
-  });
-  sources.push(source);
-  return source;
-}
+/** Products through the fake too, against the scaled deadline. */
+const apiSource = (overrides: Partial<ApiSourceOptions> = {}): ApiSource =>
+  overFake({ baseUrl: fake.url, timeoutMs: DEADLINE_MS, ...overrides });
 
 /** Latencies spread evenly over 2.5–6 s (scaled), in a shuffled but fixed order of arrival. */
 function slowUpstream(): void {

@@ -4,9 +4,9 @@ import { toErrorView } from '../../../src/core/messages.js';
 import { ProductResultSchema, RecipeResultSchema } from '../../../src/core/result.js';
 import { silentLogger } from '../../../src/logging/logger.js';
 import { createService, type Service } from '../../../src/service/index.js';
-import { type ApiSource, type ApiSourceOptions, createApiSource } from '../../../src/sources/api/index.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
 import { compareOver } from '../../service/helpers.js';
+import { apiSourcesForFile, failure } from '../../support/api-source-harness.js';
 
 /**
  * The API client against our own `carbon serve` with the real catalog, over real HTTP: the service
@@ -17,7 +17,6 @@ const KEY = 'own-service-key-4b1d9e7c2a';
 
 let service: Service;
 let url: string;
-const sources: ApiSource[] = [];
 
 beforeAll(async () => {
   const catalog = loadCatalog();
@@ -27,32 +26,17 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(sources.map((source) => source.close()));
   await service.close();
 });
 
-function client(overrides: Partial<ApiSourceOptions> = {}): ApiSource {
-  const source = createApiSource({
-    apiKey: KEY,
-    baseUrl: url,
-    trialUrl: url,
-    timeoutMs: 5_000,
-    logger: silentLogger(),
-    cache: false,
-    ...overrides,
-  });
-  sources.push(source);
-  return source;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the lookup to fail');
-}
+const client = apiSourcesForFile(() => ({
+  apiKey: KEY,
+  baseUrl: url,
+  trialUrl: url,
+  timeoutMs: 5_000,
+  logger: silentLogger(),
+  cache: false,
+}));
 
 describe('API client → carbon serve', () => {
   it('finds a product through /impact/product', async () => {

@@ -1,68 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitedError, UpstreamBudgetError } from '../../../src/core/errors.js';
 import { MemoryStateStore } from '../../../src/core/state/memory-store.js';
 import type { StateStore } from '../../../src/core/state/store.js';
 import { withUpstreamBudget } from '../../../src/core/upstream-budget.js';
-import { silentLogger } from '../../../src/logging/logger.js';
-import { type ApiSource, type Clock, createApiSource } from '../../../src/sources/api/index.js';
-import { type FakeGreenSwapp, startFakeGreenSwapp } from '../../support/fake-greenswapp.js';
+import type { ApiSource, Clock } from '../../../src/sources/api/index.js';
+import { failure, fakeClock, fakeGreenSwappForFile } from '../../support/api-source-harness.js';
 
-let fake: FakeGreenSwapp;
-const sources: ApiSource[] = [];
-
-beforeAll(async () => {
-  fake = await startFakeGreenSwapp();
-});
-afterEach(async () => {
-  await Promise.all(sources.splice(0).map((source) => source.close()));
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
-
-function clockAt(start = Date.UTC(2026, 0, 15, 12, 0, 0)): Clock & { advance(ms: number): void } {
-  let time = start;
-  return {
-    now: () => time,
-    async sleep(ms, signal) {
-      signal.throwIfAborted();
-      time += ms;
-    },
-    advance(ms) {
-      time += ms;
-    },
-  };
-}
+const { fake, apiSource } = await fakeGreenSwappForFile();
 
 /** One replica's API source: uncached, sharing cool-downs through `store` when given. */
-function replica(clock: Clock, store?: StateStore): ApiSource {
-  const source = createApiSource({
-    apiKey: 'gs_test_key',
-    trialUrl: fake.url,
-    timeoutMs: 2_000,
-    logger: silentLogger(),
-    cache: false,
-    retry: { minDelayMs: 1, maxDelayMs: 5 },
-    clock,
-    ...(store === undefined ? {} : { coolDownStore: store }),
-  });
-  sources.push(source);
-  return source;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected the lookup to fail');
-}
+const replica = (clock: Clock, store?: StateStore): ApiSource =>
+  apiSource({ clock, ...(store === undefined ? {} : { coolDownStore: store }) });
 
 describe('the API’s 429 cool-down, shared through the state store', () => {
   it('holds every replica back, and a restarted one, without a request, until Retry-After has passed', async () => {
-    const clock = clockAt();
+    const clock = fakeClock();
     const store = new MemoryStateStore({ now: clock.now });
     const first = replica(clock, store);
     const second = replica(clock, store);
@@ -85,7 +37,7 @@ describe('the API’s 429 cool-down, shared through the state store', () => {
   });
 
   it('keeps the cool-down under the origin, for as long as it lasts; a replica without the store knows only its own', async () => {
-    const clock = clockAt();
+    const clock = fakeClock();
     const store = new MemoryStateStore({ now: clock.now });
     const first = replica(clock, store);
     const alone = replica(clock);
@@ -98,7 +50,7 @@ describe('the API’s 429 cool-down, shared through the state store', () => {
   });
 
   it('goes on without the shared cool-down when the store fails', async () => {
-    const clock = clockAt();
+    const clock = fakeClock();
     const broken: StateStore = Object.assign(new MemoryStateStore(), {
       get: async () => {
         throw new Error('connection terminated');
@@ -116,7 +68,7 @@ describe('the API’s 429 cool-down, shared through the state store', () => {
 
 describe('the upstream budget of one command', () => {
   it('sends at most the budget’s requests, retries included, then refuses without sending', async () => {
-    const source = replica(clockAt());
+    const source = replica(fakeClock());
     fake.respondOnce({ status: 502 });
     const outcome = await withUpstreamBudget(3, async () => {
       // A 502 and its retry: two requests.
