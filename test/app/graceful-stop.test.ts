@@ -79,5 +79,5 @@ describe('carbon start on SIGTERM with lookups in flight', () => {
     const discordNotices = discord.webhookAttempts(payload.token);
     expect(discordNotices).toHaveLength(1);
     expect(JSON.stringify(discordNotices[0]!.body)).toContain(RESTARTING);
-  });
+  }, 60_000); // a real `carbon start`: process start and the embedded database first, on a shared machine
 });
