@@ -51,9 +51,11 @@ import { readOffNames, readProxyOverrides, unshadowedSynonyms } from './off-taxo
 import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
 import {
   checkWrittenDishes,
+  dropUnheldAliases,
   fixDerivedServings,
   type MealFinding,
   readPortionNorms,
+  withPortionFacts,
 } from './recipes/meal-check.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
@@ -281,6 +283,13 @@ export async function buildData(
     console.warn(
       `dish-everyday-names.json: ${dishNames.dropped.length} names left out (taken, given twice or with a non-food word): ${dishNames.dropped.slice(0, 20).join(', ')}`,
     );
+  // An alias names the dish after a food it holds a portion of, or is dropped (meal-check.ts).
+  const held = dropUnheldAliases(recipes.recipes, norms, foodKinds);
+  mealFindings.push(...held.findings);
+  // What the catalog holds an answer to: a name stating a food is not answered with a dish short of it.
+  const facts = withPortionFacts(held.dishes, norms, foodKinds);
+  recipes.recipes = facts.dishes;
+  recipes.portionCheck = facts.check;
   const unfindable = unfindableDerivedDishes(products, recipes, curated);
   const unfindableFrom = (source: string) =>
     recipes.recipes.filter((recipe) => unfindable.has(recipe.name) && recipe.provenance?.source === source)

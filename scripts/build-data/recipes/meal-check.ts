@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isNormFood, type PortionNormsFile, parsePortionNorms } from '../../../src/compare/portion-norms.js';
+import { z } from 'zod';
+import {
+  isNormFood,
+  type PortionNormsFile,
+  PortionNormsFileSchema,
+  parsePortionNorms,
+} from '../../../src/compare/portion-norms.js';
 import { CURATED_DIR } from '../paths.js';
 import type { DishDefinition } from './curated.js';
 
@@ -13,14 +19,28 @@ import type { DishDefinition } from './curated.js';
  * dish below it must be listed as accepted, with why, or the build fails.
  */
 
-export { type PortionNormsFile, PortionNormsFileSchema } from '../../../src/compare/portion-norms.js';
+export { type PortionNormsFile, PortionNormsFileSchema };
 
-export function readPortionNorms(path = join(CURATED_DIR, 'portion-norms.json')): PortionNormsFile {
-  return parsePortionNorms(readFileSync(path, 'utf8'));
+/**
+ * The norms as the build reads them: the app's schema (src/compare/portion-norms.ts), and the share of
+ * a portion below which a dish does not hold a food at all, which only the build and the catalog read.
+ */
+export const BuildPortionNormsSchema = PortionNormsFileSchema.extend({
+  badlyUnder: z.number().gt(0).max(1),
+  badlyUnderWhy: z.string().min(1),
+});
+export type BuildPortionNorms = z.infer<typeof BuildPortionNormsSchema>;
+
+export function readPortionNorms(path = join(CURATED_DIR, 'portion-norms.json')): BuildPortionNorms {
+  const text = readFileSync(path, 'utf8');
+  parsePortionNorms(text);
+  return BuildPortionNormsSchema.parse(JSON.parse(text));
 }
 
 export interface MealFinding {
   dish: string;
+  /** The alias dropped, for an alias that names what the dish holds under a portion of. */
+  alias?: string;
   kind: string;
   /** Grams of it per serving, before and after the fix, and the serving before and after. */
   grams: number;
@@ -29,13 +49,14 @@ export interface MealFinding {
   servingGrams: number;
   fixedGrams: number;
   fixedServingGrams: number;
-  fix: 'serving enlarged' | 'accepted';
+  fix: 'serving enlarged' | 'accepted' | 'alias dropped';
 }
 
 /** What a catalog food is, for the norms: its category and Agribalyse name. */
 export type FoodKinds = ReadonlyMap<string, { category: string; name: string }>;
 
-function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['norms'][number] | null {
+/** The norm a dish's name (or alias) names it after: its first word, or a word after "with". */
+export function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['norms'][number] | null {
   const lower = name.toLowerCase();
   if (new RegExp(norms.notAMealOf, 'i').test(lower) || /\bor\b/.test(lower)) return null;
   const words = lower.match(/[a-z]+/g) ?? [];
@@ -49,12 +70,84 @@ function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['nor
 }
 
 function gramsOf(dish: DishDefinition, norm: PortionNormsFile['norms'][number], foods: FoodKinds): number {
-  return dish.ingredients
+  return normGrams(
+    dish.ingredients.map((ingredient) => ({ code: ingredient.agb, grams: ingredient.grams })),
+    norm,
+    foods,
+  );
+}
+
+/** Grams per serving of the foods a norm is about (its meat, its fish, its tofu…). */
+export function normGrams(
+  ingredients: readonly { code?: string | null; grams: number | null }[],
+  norm: PortionNormsFile['norms'][number],
+  foods: FoodKinds,
+): number {
+  return ingredients
     .filter((ingredient) => {
-      const food = foods.get(ingredient.agb);
+      const food = ingredient.code == null ? undefined : foods.get(ingredient.code);
       return food !== undefined && isNormFood(norm, { category: food.category, fullName: food.name });
     })
-    .reduce((sum, ingredient) => sum + ingredient.grams, 0);
+    .reduce((sum, ingredient) => sum + (ingredient.grams ?? 0), 0);
+}
+
+/** A dish as the build writes it (data/recipes.json): its names and its ingredients by code. */
+export interface NamedDish {
+  name: string;
+  aliases: string[];
+  contributors: { code?: string | null; grams: number | null }[];
+}
+
+/** Whether a name has one of a norm's words anywhere ("Beef shish kabob" names beef). */
+function namesAnywhere(name: string, norm: PortionNormsFile['norms'][number]): boolean {
+  const words = new Set(name.toLowerCase().match(/[a-z]+/g) ?? []);
+  return norm.words.some((word) => words.has(word));
+}
+
+/**
+ * Drops the aliases that name a dish after a food its own name does not name and that it holds less
+ * than `badlyUnder` of a portion of: "tofu pad thai" for FNDDS's meatless pad thai, 24 g of tofu in
+ * 222 g, answers a person who expects a plate of tofu with a noodle dish that barely has any. The
+ * alias's food is what the person asks for; without the alias, the name is answered by a dish that
+ * holds it, or built from its parts. An alias naming what the dish's own name names too ("seafood
+ * paella" for "Paella with seafood") is the name's claim, checked (and its serving fixed) on the name.
+ */
+export function dropUnheldAliases<D extends NamedDish>(
+  dishes: D[],
+  norms: BuildPortionNorms,
+  foods: FoodKinds,
+): { dishes: D[]; findings: MealFinding[] } {
+  const findings: MealFinding[] = [];
+  const notAMeal = new RegExp(norms.notAMealOf, 'i');
+  const kept = dishes.map((dish) => {
+    // A salad, a soup or a sandwich is not held to a portion, whatever an alias calls it.
+    if (notAMeal.test(dish.name)) return dish;
+    const serving = dish.contributors.reduce((sum, each) => sum + (each.grams ?? 0), 0);
+    const portions = norms.norms.filter((norm) => normGrams(dish.contributors, norm, foods) >= norm.grams);
+    const aliases = dish.aliases.filter((alias) => {
+      const norm = namedKind(alias, norms);
+      if (norm === null || namesAnywhere(dish.name, norm)) return true;
+      // "scrambled tofu" is named after the tofu it holds, not the eggs its first word suggests.
+      if (portions.some((held) => namesAnywhere(alias, held))) return true;
+      const grams = normGrams(dish.contributors, norm, foods);
+      if (grams >= norm.grams * norms.badlyUnder) return true;
+      const rounded = Math.round(grams * 10) / 10;
+      findings.push({
+        dish: dish.name,
+        alias,
+        kind: norm.kind,
+        grams: rounded,
+        portionGrams: norm.grams,
+        servingGrams: Math.round(serving),
+        fixedGrams: rounded,
+        fixedServingGrams: Math.round(serving),
+        fix: 'alias dropped',
+      });
+      return false;
+    });
+    return aliases.length === dish.aliases.length ? dish : { ...dish, aliases };
+  });
+  return { dishes: kept, findings };
 }
 
 /**
@@ -136,4 +229,39 @@ export function checkWrittenDishes(
       `portion-norms.json: dishes under a portion of what they are named after:\n  ${problems.join('\n  ')}`,
     );
   return findings;
+}
+
+/**
+ * What the catalog needs to hold an answer to the norms (src/sources/catalog/portion-check.ts): the
+ * norms' words and portions, and each dish's grams of the foods of every norm it holds any of.
+ */
+export function withPortionFacts<D extends NamedDish>(
+  dishes: D[],
+  norms: BuildPortionNorms,
+  foods: FoodKinds,
+): {
+  dishes: (D & { held?: Record<string, number> })[];
+  check: {
+    notAMealOf: string;
+    badlyUnder: number;
+    kinds: { kind: string; words: string[]; grams: number }[];
+  };
+} {
+  return {
+    dishes: dishes.map((dish) => {
+      const held = Object.fromEntries(
+        norms.norms
+          .map(
+            (norm) => [norm.kind, Math.round(normGrams(dish.contributors, norm, foods) * 10) / 10] as const,
+          )
+          .filter(([, grams]) => grams > 0),
+      );
+      return Object.keys(held).length === 0 ? dish : { ...dish, held };
+    }),
+    check: {
+      notAMealOf: norms.notAMealOf,
+      badlyUnder: norms.badlyUnder,
+      kinds: norms.norms.map((norm) => ({ kind: norm.kind, words: norm.words, grams: norm.grams })),
+    },
+  };
 }
