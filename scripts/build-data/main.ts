@@ -75,12 +75,14 @@ process.stdout.write(
 const enlarged = output.meals.filter((finding) => finding.fix === 'serving enlarged');
 const aliasesDropped = output.meals.filter((finding) => finding.fix === 'alias dropped').length;
 process.stdout.write(
-  `build:data: dishes under a portion of what they are named after: ${output.meals.length - aliasesDropped} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length - aliasesDropped} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}; aliases dropped for naming what the dish holds under a portion of: ${aliasesDropped}\n` +
+  `build:data: dishes under a portion of what they are named after: ${output.meals.length - aliasesDropped} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length - aliasesDropped} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}; aliases dropped for naming what the dish holds under half a portion of, or for listing parts without a cheese, meat or fish its name states: ${aliasesDropped}\n` +
     output.meals
       .map((finding) =>
         finding.alias === undefined
           ? `  ${finding.dish}: ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g → ${finding.fixedGrams} g in ${finding.fixedServingGrams} g (${finding.fix})`
-          : `  ${finding.dish}: alias "${finding.alias}" dropped, ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g (a portion is ${finding.portionGrams} g)`,
+          : finding.portionGrams === 0
+            ? `  ${finding.dish}: alias "${finding.alias}" dropped, it lists parts without the ${finding.kind} the dish's name states`
+            : `  ${finding.dish}: alias "${finding.alias}" dropped, ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g (a portion is ${finding.portionGrams} g)`,
       )
       .join('\n') +
     '\n',

@@ -7,6 +7,8 @@ import {
   PortionNormsFileSchema,
   parsePortionNorms,
 } from '../../../src/compare/portion-norms.js';
+import { kindsAdded } from '../../../src/sources/catalog/portion-check.js';
+import type { PortionCheckData } from '../../../src/sources/catalog/schema.js';
 import { CURATED_DIR } from '../paths.js';
 import type { DishDefinition } from './curated.js';
 
@@ -28,6 +30,10 @@ export { type PortionNormsFile, PortionNormsFileSchema };
 export const BuildPortionNormsSchema = PortionNormsFileSchema.extend({
   badlyUnder: z.number().gt(0).max(1),
   badlyUnderWhy: z.string().min(1),
+  statedKinds: z.object({
+    why: z.string().min(1),
+    kinds: z.record(z.string(), z.array(z.string().min(1)).min(1)),
+  }),
 });
 export type BuildPortionNorms = z.infer<typeof BuildPortionNormsSchema>;
 
@@ -105,7 +111,9 @@ function namesAnywhere(name: string, norm: PortionNormsFile['norms'][number]): b
 }
 
 /**
- * Drops the aliases that name a dish after a food its own name does not name and that it holds less
+ * Drops the aliases that list parts without a cheese, a meat or a fish the dish's own name states
+ * (kindsAdded: "baked potato with beans" for the jacket potato with beans and cheese), and those
+ * that name a dish after a food its own name does not name and that it holds less
  * than `badlyUnder` of a portion of: "tofu pad thai" for FNDDS's meatless pad thai, 24 g of tofu in
  * 222 g, answers a person who expects a plate of tofu with a noodle dish that barely has any. The
  * alias's food is what the person asks for; without the alias, the name is answered by a dish that
@@ -121,11 +129,27 @@ export function dropUnheldAliases<D extends NamedDish>(
   const notAMeal = new RegExp(norms.notAMealOf, 'i');
   const kept = dishes.map((dish) => {
     // A salad, a soup or a sandwich is not held to a portion, whatever an alias calls it.
-    if (notAMeal.test(dish.name)) return dish;
+    const meal = !notAMeal.test(dish.name);
     const serving = dish.contributors.reduce((sum, each) => sum + (each.grams ?? 0), 0);
     const portions = norms.norms.filter((norm) => normGrams(dish.contributors, norm, foods) >= norm.grams);
     const aliases = dish.aliases.filter((alias) => {
-      const norm = namedKind(alias, norms);
+      // "baked potato with beans" lists its parts: the jacket potato with beans and cheese adds one.
+      const added = kindsAdded(alias, dish.name, norms.statedKinds.kinds);
+      if (added.length > 0) {
+        findings.push({
+          dish: dish.name,
+          alias,
+          kind: added.join(' and '),
+          grams: 0,
+          portionGrams: 0,
+          servingGrams: Math.round(serving),
+          fixedGrams: 0,
+          fixedServingGrams: Math.round(serving),
+          fix: 'alias dropped',
+        });
+        return false;
+      }
+      const norm = meal ? namedKind(alias, norms) : null;
       if (norm === null || namesAnywhere(dish.name, norm)) return true;
       // "scrambled tofu" is named after the tofu it holds, not the eggs its first word suggests.
       if (portions.some((held) => namesAnywhere(alias, held))) return true;
@@ -241,11 +265,7 @@ export function withPortionFacts<D extends NamedDish>(
   foods: FoodKinds,
 ): {
   dishes: (D & { held?: Record<string, number> })[];
-  check: {
-    notAMealOf: string;
-    badlyUnder: number;
-    kinds: { kind: string; words: string[]; grams: number }[];
-  };
+  check: PortionCheckData;
 } {
   return {
     dishes: dishes.map((dish) => {
@@ -261,6 +281,7 @@ export function withPortionFacts<D extends NamedDish>(
     check: {
       notAMealOf: norms.notAMealOf,
       badlyUnder: norms.badlyUnder,
+      statedKinds: norms.statedKinds.kinds,
       kinds: norms.norms.map((norm) => ({ kind: norm.kind, words: norm.words, grams: norm.grams })),
     },
   };

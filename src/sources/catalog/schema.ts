@@ -105,6 +105,8 @@ export type RecipeContributorData = z.infer<typeof RecipeContributorSchema>;
 export const PortionCheckSchema = z.object({
   notAMealOf: z.string().min(1),
   badlyUnder: z.number().gt(0).max(1),
+  /** Words of the high-impact kinds (cheese, meat, fish) a name listing its parts must state. */
+  statedKinds: z.record(z.string(), z.array(z.string().min(1)).min(1)),
   kinds: z
     .array(
       z.object({

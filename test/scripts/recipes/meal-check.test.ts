@@ -160,6 +160,19 @@ describe('an alias names what the dish holds (dropUnheldAliases)', () => {
     ]);
   });
 
+  it("drops an alias listing parts without the cheese the dish's own name states", () => {
+    const jacket = built(
+      'Jacket potato with beans and cheese',
+      ['baked potato with beans', 'jacket spud'],
+      [['9104', 300]],
+    );
+    const { dishes, findings } = dropUnheldAliases([jacket], norms, foods);
+    expect(dishes[0]!.aliases).toEqual(['jacket spud']);
+    expect(findings).toEqual([
+      expect.objectContaining({ alias: 'baked potato with beans', kind: 'cheese', fix: 'alias dropped' }),
+    ]);
+  });
+
   it('keeps an alias the dish holds half a portion of, or that its own name names too', () => {
     const curry = built('Thai red curry with tofu', ['tofu red curry'], [['20904', 60]]);
     const paella = built('Paella with seafood', ['seafood paella'], [['10021', 40]]);

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/core/errors.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
-import { createPortionCheck } from '../../../src/sources/catalog/portion-check.js';
+import { createPortionCheck, kindsAdded } from '../../../src/sources/catalog/portion-check.js';
 import type { RecipeData } from '../../../src/sources/catalog/schema.js';
 
 const check = createPortionCheck({
   notAMealOf: '\\b(soups?|salads?)\\b',
   badlyUnder: 0.5,
+  statedKinds: { cheese: ['cheese', 'feta'] },
   kinds: [
     { kind: 'tofu and tempeh', words: ['tofu', 'tempeh'], grams: 100 },
     { kind: 'red meat', words: ['beef', 'lamb'], grams: 70 },
@@ -54,5 +55,38 @@ describe('a name stating a food is not answered with a dish short of it (portion
     expect(() => catalog.findRecipe('beef pad thai')).toThrow(NotFoundError);
     expect(catalog.findRecipe('tofu stir fry').name).toBe('Stir-fried tofu');
     expect(catalog.findRecipe('pad thai').name).toBe('Pad thai');
+  });
+});
+
+describe('a name listing its parts is not answered with a dish adding a cheese (kindsAdded)', () => {
+  const kinds = { cheese: ['cheese', 'feta', 'cheddar'] };
+
+  it('finds the cheese a dish adds to a name that lists its parts', () => {
+    expect(
+      kindsAdded('jacket potato with baked beans', 'Jacket potato with beans and cheese', kinds),
+    ).toEqual(['cheese']);
+    expect(kindsAdded('bean & rice burrito', 'Burrito with beans and rice, cheese', kinds)).toEqual([
+      'cheese',
+    ]);
+  });
+
+  it('adds nothing where the name states the cheese, through a typo too, or lists no parts', () => {
+    expect(kindsAdded('jacket potato with cheese', 'Jacket potato with beans and cheese', kinds)).toEqual([]);
+    expect(kindsAdded('mac n cehese', 'Mac and cheese', kinds)).toEqual([]);
+    expect(kindsAdded('cheddar and beans jacket', 'Jacket potato with beans and cheese', kinds)).toEqual([]);
+    expect(kindsAdded('jacket spud', 'Jacket potato with beans and cheese', kinds)).toEqual([]);
+  });
+
+  it('refuses such a dish as the answer, and accepts it for a name stating its cheese', () => {
+    expect(check('jacket potato with beans', recipe('Jacket potato with beans and cheese'))).toMatch(
+      /has cheese, which it does not state/,
+    );
+    expect(check('beans and cheese jacket', recipe('Jacket potato with beans and cheese'))).toBeNull();
+  });
+
+  it('answers the built-in catalog\'s "jacket potato with baked beans" with the plain one', () => {
+    const catalog = loadCatalog();
+    expect(catalog.findRecipe('jacket potato with baked beans').name).toBe('Jacket potato with baked beans');
+    expect(catalog.findRecipe('jacket potato with cheese').name).toBe('Jacket potato with beans and cheese');
   });
 });
