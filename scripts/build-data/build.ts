@@ -50,6 +50,7 @@ import { readMilkReference, round } from './milk-reference.js';
 import { readOffNames, readProxyOverrides, unshadowedSynonyms } from './off-taxonomy.js';
 import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
 import {
+  checkListedNames,
   checkWrittenDishes,
   dropUnheldAliases,
   fixDerivedServings,
@@ -245,6 +246,12 @@ export async function buildData(
   fndds.dishes = portioned.dishes;
   mealFindings.push(...portioned.findings);
   const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
+  // A written salad or bowl named by its parts names its cheese (meal-check.ts).
+  checkListedNames(
+    computeRecipes(handWritten, kgPerKgByCode),
+    norms.statedKinds.kinds.cheese ?? [],
+    foodKinds,
+  );
   const recipes: RecipesFile = {
     source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION} and ${BASED_COOKING_ATTRIBUTION}`,
     recipes: [

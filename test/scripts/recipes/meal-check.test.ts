@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATA_DIR } from '../../../scripts/build-data/paths.js';
 import {
+  checkListedNames,
   checkWrittenDishes,
   dropUnheldAliases,
   fixDerivedServings,
@@ -219,5 +220,41 @@ describe('the portion facts the catalog checks answers with (withPortionFacts)',
     expect(meatless.aliases).not.toContain('tofu pad thai');
     expect(meatless.held?.['tofu and tempeh']).toBeLessThan(50);
     expect(recipes.portionCheck?.kinds.map((kind) => kind.kind)).toContain('pulses');
+  });
+});
+
+describe('a written salad or bowl named by its parts names its cheese (checkListedNames)', () => {
+  const salad = (name: string, aliases: string[], feta: number) => ({
+    name,
+    aliases,
+    contributors: [
+      { name: 'quinoa', code: '9104', share: 0.5 },
+      { name: 'chickpeas', code: '20507', share: 0.2 },
+      { name: 'feta', code: '19590', share: feta },
+    ],
+  });
+  const cheeses = norms.statedKinds.kinds.cheese ?? [];
+
+  it('fails the build on a name listing the parts of a dish that holds an unnamed cheese', () => {
+    expect(() => checkListedNames([salad('Quinoa salad', [], 0.29)], cheeses, foods)).toThrow(
+      /Quinoa salad: "Quinoa salad" lists its parts without feta/,
+    );
+    expect(() =>
+      checkListedNames([salad('Grain bowl', ['quinoa chickpea bowl'], 0.29)], cheeses, foods),
+    ).toThrow(/"quinoa chickpea bowl"/);
+  });
+
+  it('passes a name stating the cheese, a name that is not a list of its parts, and a cheese too small to matter', () => {
+    expect(() =>
+      checkListedNames(
+        [
+          salad('Quinoa and feta salad', [], 0.29),
+          salad('Mediterranean salad', [], 0.29),
+          salad('Quinoa salad', [], 0.05),
+        ],
+        cheeses,
+        foods,
+      ),
+    ).not.toThrow();
   });
 });
