@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadDishTemplates } from '../../src/compare/dish-templates.js';
 import { loadDatasets } from '../../src/core/datasets.js';
 import type { IndependentFiguresFile } from '../../src/figures/schema.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
@@ -291,7 +292,15 @@ export async function buildData(
       `dish-everyday-names.json: ${dishNames.dropped.length} names left out (taken, given twice or with a non-food word): ${dishNames.dropped.slice(0, 20).join(', ')}`,
     );
   // An alias names the dish after a food it holds a portion of, or is dropped (meal-check.ts).
-  const held = dropUnheldAliases(recipes.recipes, norms, foodKinds);
+  const templates = loadDishTemplates();
+  const held = dropUnheldAliases(recipes.recipes, norms, foodKinds, {
+    words: templates.diets.vegan,
+    animalCategories: new Set(
+      Object.entries(templates.categoryKinds)
+        .filter(([, kind]) => kind !== 'protein')
+        .map(([category]) => category),
+    ),
+  });
   mealFindings.push(...held.findings);
   // What the catalog holds an answer to: a name stating a food is not answered with a dish short of it.
   const facts = withPortionFacts(held.dishes, norms, foodKinds);

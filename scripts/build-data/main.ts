@@ -80,9 +80,11 @@ process.stdout.write(
       .map((finding) =>
         finding.alias === undefined
           ? `  ${finding.dish}: ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g → ${finding.fixedGrams} g in ${finding.fixedServingGrams} g (${finding.fix})`
-          : finding.portionGrams === 0
-            ? `  ${finding.dish}: alias "${finding.alias}" dropped, it lists parts without the ${finding.kind} the dish's name states`
-            : `  ${finding.dish}: alias "${finding.alias}" dropped, ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g (a portion is ${finding.portionGrams} g)`,
+          : finding.kind === 'vegan'
+            ? `  ${finding.dish}: alias "${finding.alias}" dropped, it states vegan and the dish holds an animal food`
+            : finding.portionGrams === 0
+              ? `  ${finding.dish}: alias "${finding.alias}" dropped, it lists parts without the ${finding.kind} the dish's name states`
+              : `  ${finding.dish}: alias "${finding.alias}" dropped, ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g (a portion is ${finding.portionGrams} g)`,
       )
       .join('\n') +
     '\n',

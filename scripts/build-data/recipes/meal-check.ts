@@ -124,7 +124,16 @@ export function dropUnheldAliases<D extends NamedDish>(
   dishes: D[],
   norms: BuildPortionNorms,
   foods: FoodKinds,
+  /**
+   * The vegan diet's words and the catalog categories of animal foods (data/curated/dish-templates.json):
+   * an alias stating the diet ("vegan burrito") is dropped from a dish holding any such food.
+   */
+  vegan: { words: readonly string[]; animalCategories: ReadonlySet<string> } = {
+    words: [],
+    animalCategories: new Set(),
+  },
 ): { dishes: D[]; findings: MealFinding[] } {
+  const veganWord = vegan.words.length === 0 ? null : new RegExp(`\\b(?:${vegan.words.join('|')})\\b`, 'i');
   const findings: MealFinding[] = [];
   const notAMeal = new RegExp(norms.notAMealOf, 'i');
   const kept = dishes.map((dish) => {
@@ -132,7 +141,25 @@ export function dropUnheldAliases<D extends NamedDish>(
     const meal = !notAMeal.test(dish.name);
     const serving = dish.contributors.reduce((sum, each) => sum + (each.grams ?? 0), 0);
     const portions = norms.norms.filter((norm) => normGrams(dish.contributors, norm, foods) >= norm.grams);
+    const animal = dish.contributors.find((each) => {
+      const food = each.code == null ? undefined : foods.get(each.code);
+      return food !== undefined && vegan.animalCategories.has(food.category);
+    });
     const aliases = dish.aliases.filter((alias) => {
+      if (veganWord?.test(alias) && animal !== undefined) {
+        findings.push({
+          dish: dish.name,
+          alias,
+          kind: 'vegan',
+          grams: Math.round((animal.grams ?? 0) * 10) / 10,
+          portionGrams: 0,
+          servingGrams: Math.round(serving),
+          fixedGrams: 0,
+          fixedServingGrams: Math.round(serving),
+          fix: 'alias dropped',
+        });
+        return false;
+      }
       // "baked potato with beans" lists its parts: the jacket potato with beans and cheese adds one.
       const added = kindsAdded(alias, dish.name, norms.statedKinds.kinds);
       if (added.length > 0) {

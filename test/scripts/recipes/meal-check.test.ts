@@ -174,6 +174,23 @@ describe('an alias names what the dish holds (dropUnheldAliases)', () => {
     ]);
   });
 
+  it('drops an alias stating vegan from a dish holding an animal food', () => {
+    const burrito = built(
+      'Bean burrito',
+      ['vegan burrito', 'veggie burrito'],
+      [
+        ['20507', 120],
+        ['19590', 25],
+      ],
+    );
+    const vegan = { words: ['vegan', 'plant based'], animalCategories: new Set(['Cheese and similar']) };
+    const { dishes, findings } = dropUnheldAliases([burrito], norms, foods, vegan);
+    expect(dishes[0]!.aliases).toEqual(['veggie burrito']);
+    expect(findings).toEqual([expect.objectContaining({ alias: 'vegan burrito', kind: 'vegan', grams: 25 })]);
+    const plain = built('Bean chilli', ['vegan chilli'], [['20507', 150]]);
+    expect(dropUnheldAliases([plain], norms, foods, vegan).findings).toEqual([]);
+  });
+
   it('keeps an alias the dish holds half a portion of, or that its own name names too', () => {
     const curry = built('Thai red curry with tofu', ['tofu red curry'], [['20904', 60]]);
     const paella = built('Paella with seafood', ['seafood paella'], [['10021', 40]]);
