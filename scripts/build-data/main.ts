@@ -75,7 +75,7 @@ process.stdout.write(
 const enlarged = output.meals.filter((finding) => finding.fix === 'serving enlarged');
 const aliasesDropped = output.meals.filter((finding) => finding.fix === 'alias dropped').length;
 process.stdout.write(
-  `build:data: dishes under a portion of what they are named after: ${output.meals.length - aliasesDropped} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length - aliasesDropped} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}; aliases dropped for naming what the dish holds under half a portion of, or for listing parts without a cheese, meat or fish its name states: ${aliasesDropped}\n` +
+  `build:data: dishes under a portion of what they are named after: ${output.meals.length - aliasesDropped} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length - aliasesDropped} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}; aliases dropped for naming what the dish holds under half a portion of, or for listing parts without the cheese its name states, or for stating vegan: ${aliasesDropped}\n` +
     output.meals
       .map((finding) =>
         finding.alias === undefined
