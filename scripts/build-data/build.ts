@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadDishTemplates } from '../../src/compare/dish-templates.js';
 import { loadDatasets } from '../../src/core/datasets.js';
 import type { IndependentFiguresFile } from '../../src/figures/schema.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
@@ -50,10 +51,13 @@ import { readMilkReference, round } from './milk-reference.js';
 import { readOffNames, readProxyOverrides, unshadowedSynonyms } from './off-taxonomy.js';
 import { CURATED_DIR, DATA_DIR, RAW_DATA_DIR, rawPath } from './paths.js';
 import {
+  checkListedNames,
   checkWrittenDishes,
+  dropUnheldAliases,
   fixDerivedServings,
   type MealFinding,
   readPortionNorms,
+  withPortionFacts,
 } from './recipes/meal-check.js';
 import { computeRecipes, type DishDefinition, loadDishes } from './recipes.js';
 import { chooseSwaps } from './swaps.js';
@@ -243,6 +247,12 @@ export async function buildData(
   fndds.dishes = portioned.dishes;
   mealFindings.push(...portioned.findings);
   const derived = new Map(fndds.dishes.map((dish) => [dish.name, dish]));
+  // A written salad or bowl named by its parts names its cheese (meal-check.ts).
+  checkListedNames(
+    computeRecipes(handWritten, kgPerKgByCode),
+    norms.statedKinds.kinds.cheese ?? [],
+    foodKinds,
+  );
   const recipes: RecipesFile = {
     source: `${AGRIBALYSE_ATTRIBUTION}; dish compositions written for this project and derived from ${FNDDS_ATTRIBUTION} and ${BASED_COOKING_ATTRIBUTION}`,
     recipes: [
@@ -281,6 +291,21 @@ export async function buildData(
     console.warn(
       `dish-everyday-names.json: ${dishNames.dropped.length} names left out (taken, given twice or with a non-food word): ${dishNames.dropped.slice(0, 20).join(', ')}`,
     );
+  // An alias names the dish after a food it holds a portion of, or is dropped (meal-check.ts).
+  const templates = loadDishTemplates();
+  const held = dropUnheldAliases(recipes.recipes, norms, foodKinds, {
+    words: templates.diets.vegan,
+    animalCategories: new Set(
+      Object.entries(templates.categoryKinds)
+        .filter(([, kind]) => kind !== 'protein')
+        .map(([category]) => category),
+    ),
+  });
+  mealFindings.push(...held.findings);
+  // What the catalog holds an answer to: a name stating a food is not answered with a dish short of it.
+  const facts = withPortionFacts(held.dishes, norms, foodKinds);
+  recipes.recipes = facts.dishes;
+  recipes.portionCheck = facts.check;
   const unfindable = unfindableDerivedDishes(products, recipes, curated);
   const unfindableFrom = (source: string) =>
     recipes.recipes.filter((recipe) => unfindable.has(recipe.name) && recipe.provenance?.source === source)

@@ -73,12 +73,18 @@ process.stdout.write(
   `build:data: independent figures: ${figures.foods.length} of ${output.products.products.length} foods and ${figures.dishes.length} dishes mapped to ${figures.items.length} entries of ${figures.datasets.length - 1} studies → ${FIGURES_FILE}\n`,
 );
 const enlarged = output.meals.filter((finding) => finding.fix === 'serving enlarged');
+const aliasesDropped = output.meals.filter((finding) => finding.fix === 'alias dropped').length;
 process.stdout.write(
-  `build:data: dishes under a portion of what they are named after: ${output.meals.length} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}\n` +
+  `build:data: dishes under a portion of what they are named after: ${output.meals.length - aliasesDropped} (${enlarged.length} FNDDS servings enlarged, ${output.meals.length - enlarged.length - aliasesDropped} accepted); still under a portion at twice FNDDS's serving: ${enlarged.filter((finding) => finding.fixedGrams < finding.portionGrams).length}; aliases dropped for naming what the dish holds under half a portion of, or for listing parts without the cheese its name states, or for stating vegan: ${aliasesDropped}\n` +
     output.meals
-      .map(
-        (finding) =>
-          `  ${finding.dish}: ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g → ${finding.fixedGrams} g in ${finding.fixedServingGrams} g (${finding.fix})`,
+      .map((finding) =>
+        finding.alias === undefined
+          ? `  ${finding.dish}: ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g → ${finding.fixedGrams} g in ${finding.fixedServingGrams} g (${finding.fix})`
+          : finding.kind === 'vegan'
+            ? `  ${finding.dish}: alias "${finding.alias}" dropped, it states vegan and the dish holds an animal food`
+            : finding.portionGrams === 0
+              ? `  ${finding.dish}: alias "${finding.alias}" dropped, it lists parts without the ${finding.kind} the dish's name states`
+              : `  ${finding.dish}: alias "${finding.alias}" dropped, ${finding.grams} g of ${finding.kind} in ${finding.servingGrams} g (a portion is ${finding.portionGrams} g)`,
       )
       .join('\n') +
     '\n',

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isNormFood, type PortionNormsFile, parsePortionNorms } from '../../../src/compare/portion-norms.js';
+import { z } from 'zod';
+import {
+  isNormFood,
+  type PortionNormsFile,
+  PortionNormsFileSchema,
+  parsePortionNorms,
+} from '../../../src/compare/portion-norms.js';
+import { kindsAdded } from '../../../src/sources/catalog/portion-check.js';
+import type { PortionCheckData } from '../../../src/sources/catalog/schema.js';
 import { CURATED_DIR } from '../paths.js';
 import type { DishDefinition } from './curated.js';
 
@@ -13,14 +21,32 @@ import type { DishDefinition } from './curated.js';
  * dish below it must be listed as accepted, with why, or the build fails.
  */
 
-export { type PortionNormsFile, PortionNormsFileSchema } from '../../../src/compare/portion-norms.js';
+export { type PortionNormsFile, PortionNormsFileSchema };
 
-export function readPortionNorms(path = join(CURATED_DIR, 'portion-norms.json')): PortionNormsFile {
-  return parsePortionNorms(readFileSync(path, 'utf8'));
+/**
+ * The norms as the build reads them: the app's schema (src/compare/portion-norms.ts), and the share of
+ * a portion below which a dish does not hold a food at all, which only the build and the catalog read.
+ */
+export const BuildPortionNormsSchema = PortionNormsFileSchema.extend({
+  badlyUnder: z.number().gt(0).max(1),
+  badlyUnderWhy: z.string().min(1),
+  statedKinds: z.object({
+    why: z.string().min(1),
+    kinds: z.record(z.string(), z.array(z.string().min(1)).min(1)),
+  }),
+});
+export type BuildPortionNorms = z.infer<typeof BuildPortionNormsSchema>;
+
+export function readPortionNorms(path = join(CURATED_DIR, 'portion-norms.json')): BuildPortionNorms {
+  const text = readFileSync(path, 'utf8');
+  parsePortionNorms(text);
+  return BuildPortionNormsSchema.parse(JSON.parse(text));
 }
 
 export interface MealFinding {
   dish: string;
+  /** The alias dropped, for an alias that names what the dish holds under a portion of. */
+  alias?: string;
   kind: string;
   /** Grams of it per serving, before and after the fix, and the serving before and after. */
   grams: number;
@@ -29,13 +55,14 @@ export interface MealFinding {
   servingGrams: number;
   fixedGrams: number;
   fixedServingGrams: number;
-  fix: 'serving enlarged' | 'accepted';
+  fix: 'serving enlarged' | 'accepted' | 'alias dropped';
 }
 
 /** What a catalog food is, for the norms: its category and Agribalyse name. */
 export type FoodKinds = ReadonlyMap<string, { category: string; name: string }>;
 
-function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['norms'][number] | null {
+/** The norm a dish's name (or alias) names it after: its first word, or a word after "with". */
+export function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['norms'][number] | null {
   const lower = name.toLowerCase();
   if (new RegExp(norms.notAMealOf, 'i').test(lower) || /\bor\b/.test(lower)) return null;
   const words = lower.match(/[a-z]+/g) ?? [];
@@ -49,12 +76,129 @@ function namedKind(name: string, norms: PortionNormsFile): PortionNormsFile['nor
 }
 
 function gramsOf(dish: DishDefinition, norm: PortionNormsFile['norms'][number], foods: FoodKinds): number {
-  return dish.ingredients
+  return normGrams(
+    dish.ingredients.map((ingredient) => ({ code: ingredient.agb, grams: ingredient.grams })),
+    norm,
+    foods,
+  );
+}
+
+/** Grams per serving of the foods a norm is about (its meat, its fish, its tofu…). */
+export function normGrams(
+  ingredients: readonly { code?: string | null; grams: number | null }[],
+  norm: PortionNormsFile['norms'][number],
+  foods: FoodKinds,
+): number {
+  return ingredients
     .filter((ingredient) => {
-      const food = foods.get(ingredient.agb);
+      const food = ingredient.code == null ? undefined : foods.get(ingredient.code);
       return food !== undefined && isNormFood(norm, { category: food.category, fullName: food.name });
     })
-    .reduce((sum, ingredient) => sum + ingredient.grams, 0);
+    .reduce((sum, ingredient) => sum + (ingredient.grams ?? 0), 0);
+}
+
+/** A dish as the build writes it (data/recipes.json): its names and its ingredients by code. */
+export interface NamedDish {
+  name: string;
+  aliases: string[];
+  contributors: { code?: string | null; grams: number | null }[];
+}
+
+/** Whether a name has one of a norm's words anywhere ("Beef shish kabob" names beef). */
+function namesAnywhere(name: string, norm: PortionNormsFile['norms'][number]): boolean {
+  const words = new Set(name.toLowerCase().match(/[a-z]+/g) ?? []);
+  return norm.words.some((word) => words.has(word));
+}
+
+/**
+ * Drops the aliases that list parts without a cheese, a meat or a fish the dish's own name states
+ * (kindsAdded: "baked potato with beans" for the jacket potato with beans and cheese), and those
+ * that name a dish after a food its own name does not name and that it holds less
+ * than `badlyUnder` of a portion of: "tofu pad thai" for FNDDS's meatless pad thai, 24 g of tofu in
+ * 222 g, answers a person who expects a plate of tofu with a noodle dish that barely has any. The
+ * alias's food is what the person asks for; without the alias, the name is answered by a dish that
+ * holds it, or built from its parts. An alias naming what the dish's own name names too ("seafood
+ * paella" for "Paella with seafood") is the name's claim, checked (and its serving fixed) on the name.
+ */
+export function dropUnheldAliases<D extends NamedDish>(
+  dishes: D[],
+  norms: BuildPortionNorms,
+  foods: FoodKinds,
+  /**
+   * The vegan diet's words and the catalog categories of animal foods (data/curated/dish-templates.json):
+   * an alias stating the diet ("vegan burrito") is dropped from a dish holding any such food.
+   */
+  vegan: { words: readonly string[]; animalCategories: ReadonlySet<string> } = {
+    words: [],
+    animalCategories: new Set(),
+  },
+): { dishes: D[]; findings: MealFinding[] } {
+  const veganWord = vegan.words.length === 0 ? null : new RegExp(`\\b(?:${vegan.words.join('|')})\\b`, 'i');
+  const findings: MealFinding[] = [];
+  const notAMeal = new RegExp(norms.notAMealOf, 'i');
+  const kept = dishes.map((dish) => {
+    // A salad, a soup or a sandwich is not held to a portion, whatever an alias calls it.
+    const meal = !notAMeal.test(dish.name);
+    const serving = dish.contributors.reduce((sum, each) => sum + (each.grams ?? 0), 0);
+    const portions = norms.norms.filter((norm) => normGrams(dish.contributors, norm, foods) >= norm.grams);
+    const animal = dish.contributors.find((each) => {
+      const food = each.code == null ? undefined : foods.get(each.code);
+      return food !== undefined && vegan.animalCategories.has(food.category);
+    });
+    const aliases = dish.aliases.filter((alias) => {
+      if (veganWord?.test(alias) && animal !== undefined) {
+        findings.push({
+          dish: dish.name,
+          alias,
+          kind: 'vegan',
+          grams: Math.round((animal.grams ?? 0) * 10) / 10,
+          portionGrams: 0,
+          servingGrams: Math.round(serving),
+          fixedGrams: 0,
+          fixedServingGrams: Math.round(serving),
+          fix: 'alias dropped',
+        });
+        return false;
+      }
+      // "baked potato with beans" lists its parts: the jacket potato with beans and cheese adds one.
+      const added = kindsAdded(alias, dish.name, norms.statedKinds.kinds);
+      if (added.length > 0) {
+        findings.push({
+          dish: dish.name,
+          alias,
+          kind: added.join(' and '),
+          grams: 0,
+          portionGrams: 0,
+          servingGrams: Math.round(serving),
+          fixedGrams: 0,
+          fixedServingGrams: Math.round(serving),
+          fix: 'alias dropped',
+        });
+        return false;
+      }
+      const norm = meal ? namedKind(alias, norms) : null;
+      if (norm === null || namesAnywhere(dish.name, norm)) return true;
+      // "scrambled tofu" is named after the tofu it holds, not the eggs its first word suggests.
+      if (portions.some((held) => namesAnywhere(alias, held))) return true;
+      const grams = normGrams(dish.contributors, norm, foods);
+      if (grams >= norm.grams * norms.badlyUnder) return true;
+      const rounded = Math.round(grams * 10) / 10;
+      findings.push({
+        dish: dish.name,
+        alias,
+        kind: norm.kind,
+        grams: rounded,
+        portionGrams: norm.grams,
+        servingGrams: Math.round(serving),
+        fixedGrams: rounded,
+        fixedServingGrams: Math.round(serving),
+        fix: 'alias dropped',
+      });
+      return false;
+    });
+    return aliases.length === dish.aliases.length ? dish : { ...dish, aliases };
+  });
+  return { dishes: kept, findings };
 }
 
 /**
@@ -136,4 +280,89 @@ export function checkWrittenDishes(
       `portion-norms.json: dishes under a portion of what they are named after:\n  ${problems.join('\n  ')}`,
     );
   return findings;
+}
+
+/**
+ * What the catalog needs to hold an answer to the norms (src/sources/catalog/portion-check.ts): the
+ * norms' words and portions, and each dish's grams of the foods of every norm it holds any of.
+ */
+export function withPortionFacts<D extends NamedDish>(
+  dishes: D[],
+  norms: BuildPortionNorms,
+  foods: FoodKinds,
+): {
+  dishes: (D & { held?: Record<string, number> })[];
+  check: PortionCheckData;
+} {
+  return {
+    dishes: dishes.map((dish) => {
+      const held = Object.fromEntries(
+        norms.norms
+          .map(
+            (norm) => [norm.kind, Math.round(normGrams(dish.contributors, norm, foods) * 10) / 10] as const,
+          )
+          .filter(([, grams]) => grams > 0),
+      );
+      return Object.keys(held).length === 0 ? dish : { ...dish, held };
+    }),
+    check: {
+      notAMealOf: norms.notAMealOf,
+      badlyUnder: norms.badlyUnder,
+      statedKinds: norms.statedKinds.kinds,
+      kinds: norms.norms.map((norm) => ({ kind: norm.kind, words: norm.words, grams: norm.grams })),
+    },
+  };
+}
+
+/** A contributor at least this share of a dish's figure is one of what it is (src/compare/stated.ts, MAIN_SHARE). */
+export const MAIN_SHARE = 0.1;
+/** Dish types whose name lists what is in them: "quinoa salad" is quinoa and salad things, nothing else of note. */
+const LISTING_TYPES = /^(.*) (salad|bowl)s?$/;
+
+/**
+ * A written dish whose name (or alias) lists its parts before "salad" or "bowl", every word of them a
+ * word of its own ingredients ("Quinoa salad"), names every cheese that is a main part of its figure:
+ * the catalog's quinoa salad held 40 g of feta (29% of its figure) under a name that states none, and
+ * was answered for "quinoa salad" against every independent estimate. Throws on such a name, so the
+ * dish is split or renamed before it ships. `cheeseWords` are the statedKinds' cheese words.
+ */
+export function checkListedNames(
+  recipes: readonly {
+    name: string;
+    aliases: string[];
+    contributors: { name: string; code: string; share: number }[];
+  }[],
+  cheeseWords: readonly string[],
+  foods: FoodKinds,
+): void {
+  const words = (text: string) =>
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).map((word) =>
+      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+    );
+  const cheese = new Set(cheeseWords.flatMap(words));
+  const problems: string[] = [];
+  for (const recipe of recipes) {
+    const cheeses = recipe.contributors.filter(
+      (each) => each.share >= MAIN_SHARE && foods.get(each.code)?.category === 'Cheese and similar',
+    );
+    if (cheeses.length === 0) continue;
+    const own = new Set(recipe.contributors.flatMap((each) => words(each.name)));
+    for (const name of [recipe.name, ...recipe.aliases]) {
+      const listed = LISTING_TYPES.exec(words(name).join(' '))?.[1]?.split(' ') ?? [];
+      const parts = listed.filter((word) => !['and', 'with', 'a', 'the'].includes(word));
+      if (
+        parts.length === 0 ||
+        !parts.every((word) => own.has(word)) ||
+        parts.some((word) => cheese.has(word))
+      )
+        continue;
+      problems.push(
+        `${recipe.name}: "${name}" lists its parts without ${cheeses.map((each) => each.name).join(', ')}`,
+      );
+    }
+  }
+  if (problems.length > 0)
+    throw new Error(
+      `dishes.json: names listing a dish's parts without its cheese:\n  ${problems.join('\n  ')}`,
+    );
 }

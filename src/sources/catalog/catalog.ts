@@ -17,6 +17,7 @@ import { FoodReading } from './food-reading.js';
 import type { Brand, Lexicon } from './lexicon.js';
 import { FoodMatcher } from './matcher.js';
 import { brandItems, productEntry, recipeEntry } from './matcher-entries.js';
+import { createPortionCheck } from './portion-check.js';
 import type { ProductsFile, RecipesFile } from './schema.js';
 import { createStudyLookup } from './study-lookup.js';
 import { Suggester } from './suggest.js';
@@ -46,6 +47,8 @@ export function createCatalog(
 ): Catalog {
   const { products, categories, groups, milkReference } = productsFile;
   const { recipes } = recipesFile;
+  // A name stating a food is not answered with a dish that barely holds it (portion-check.ts).
+  const portionCheck = createPortionCheck(recipesFile.portionCheck);
   const byCode = new Map(products.map((product) => [product.code, product]));
   const recipeByName = new Map(recipes.map((recipe) => [recipe.name, recipe]));
   const productMatcher = new FoodMatcher(
@@ -135,11 +138,16 @@ export function createCatalog(
 
     findRecipe(query: string): RecipeResult {
       const result = recipeMatcher.match(query);
-      if (result.answer === null) {
+      const short = result.answer !== null && portionCheck(query, recipes[result.answer.entry]!) !== null;
+      if (result.answer === null || short) {
+        // A dish short of what the name states is not suggested for it either.
+        const ranked = short
+          ? result.ranked.filter((each) => each.entry !== result.answer!.entry)
+          : result.ranked;
         throw new NotFoundError(
           'recipe',
           displayQuery(query),
-          suggestions(result, (entry) => recipes[entry]!.name),
+          suggestions({ ...result, ranked }, (entry) => recipes[entry]!.name),
         );
       }
       return recipeAnswer(query, recipes[result.answer.entry]!, result.answer, catalogFigures, basis);

@@ -97,6 +97,28 @@ export const RecipeContributorSchema = z.object({
 });
 export type RecipeContributorData = z.infer<typeof RecipeContributorSchema>;
 
+/**
+ * The portion norms a dish answered for a name is held to (data/curated/portion-norms.json, written
+ * into recipes.json by the data build): the words that name each food, one portion of it, the share
+ * of a portion below which a dish does not hold it, and the dishes whose point is not a portion.
+ */
+export const PortionCheckSchema = z.object({
+  notAMealOf: z.string().min(1),
+  badlyUnder: z.number().gt(0).max(1),
+  /** Words of the high-impact kinds (cheese, meat, fish) a name listing its parts must state. */
+  statedKinds: z.record(z.string(), z.array(z.string().min(1)).min(1)),
+  kinds: z
+    .array(
+      z.object({
+        kind: z.string().min(1),
+        words: z.array(z.string().min(1)).min(1),
+        grams: z.number().positive(),
+      }),
+    )
+    .min(1),
+});
+export type PortionCheckData = z.infer<typeof PortionCheckSchema>;
+
 export const RecipeSchema = z.object({
   name: z.string().min(1).max(100),
   aliases: z.array(z.string().min(1)).default([]),
@@ -108,6 +130,8 @@ export const RecipeSchema = z.object({
   provenance: z.object({ source: z.string().min(1), id: z.string().min(1) }).optional(),
   /** Weight of one serving of the finished dish (derived dishes). */
   gramsPerServing: z.number().positive().optional(),
+  /** Grams per serving of the foods of each portion norm it holds any of (by the norm's kind). */
+  held: z.record(z.string(), z.number().positive()).optional(),
   /** Share of the source recipe's weight that maps to catalog items (derived dishes: at least 0.9). */
   mappedShare: z.number().min(0).max(1).optional(),
   /** Servings the source recipe makes, and its own words for it (null: assumed, see data/README.md). */
@@ -129,6 +153,7 @@ export type RecipeData = z.infer<typeof RecipeSchema>;
 export const RecipesFileSchema = z.object({
   source: z.string(),
   recipes: z.array(RecipeSchema),
+  portionCheck: PortionCheckSchema.optional(),
 });
 export type RecipesFile = z.infer<typeof RecipesFileSchema>;
 
