@@ -45,9 +45,9 @@ describe('logging: what a user typed, only at debug', () => {
     expect(warnings.some((record) => record.msg === 'GreenSwapp API answered' && record.status === 503)).toBe(
       true,
     );
-    expect(warnings.some((record) => record.msg === 'lookup failed' && record.code === 'upstream_failure')).toBe(
-      true,
-    );
+    expect(
+      warnings.some((record) => record.msg === 'lookup failed' && record.code === 'upstream_failure'),
+    ).toBe(true);
     expect(warnings.find((record) => record.msg === 'GreenSwapp API answered')).toMatchObject({
       path: '/product',
     });
