@@ -31,7 +31,7 @@ export async function commandLine(args: CliArgs, io: CliIo): Promise<number> {
   const command = commandForVerb(verb, 'cli');
   let text = args.words.join(' ');
   if (command?.option?.stdin === true && text.trim() === '' && !isTerminal(io.stdin)) {
-    text = await readAll(io.stdin);
+    text = await readUpTo(io.stdin, command.option.maxLength);
   }
   const parsed =
     command === null
@@ -141,9 +141,18 @@ function tooFewError(result: CompareResult): { error: Record<string, unknown> } 
   };
 }
 
-async function readAll(stream: Readable): Promise<string> {
+/**
+ * Standard input up to one character past the option's limit (so a text over it is still seen to
+ * be), then no more: `yes | carbon menu` or a multi-gigabyte file would otherwise be read into
+ * memory without end, and the command only reads up to its limit anyway. Leaving the loop early
+ * destroys the stream, so a writer on the pipe gets EPIPE and stops.
+ */
+export async function readUpTo(stream: Readable, maxCharacters: number): Promise<string> {
   let text = '';
   stream.setEncoding('utf8');
-  for await (const chunk of stream) text += chunk;
+  for await (const chunk of stream) {
+    text += chunk;
+    if (text.length > maxCharacters) return text.slice(0, maxCharacters + 1);
+  }
   return text;
 }
