@@ -1,11 +1,13 @@
 import type { Readable, Writable } from 'node:stream';
 import { createCommandServices } from '../app/services.js';
+import type { CompareResult } from '../compare/model.js';
 import type { Answer } from '../core/commands/answer.js';
 import { parseArgs, parseCommandText } from '../core/commands/parse.js';
 import { type CommandName, commandForVerb } from '../core/commands/registry.js';
 import { commandHandler } from '../core/commands/run.js';
 import { USER_ERROR_CODES } from '../core/errors.js';
 import { renderAnswerText } from '../render/answer-text.js';
+import { tooFewMessage } from '../service/compare.js';
 import { createSource } from '../sources/select.js';
 import type { CliArgs } from './args.js';
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from './exit-codes.js';
@@ -29,7 +31,7 @@ export async function commandLine(args: CliArgs, io: CliIo): Promise<number> {
   const command = commandForVerb(verb, 'cli');
   let text = args.words.join(' ');
   if (command?.option?.stdin === true && text.trim() === '' && !isTerminal(io.stdin)) {
-    text = await readAll(io.stdin);
+    text = await readUpTo(io.stdin, command.option.maxLength);
   }
   const parsed =
     command === null
@@ -87,8 +89,17 @@ export function printAnswer(stream: Writable, answer: Answer, json: boolean): vo
   }
   switch (answer.type) {
     case 'result':
-    case 'compare':
       writeLine(stream, JSON.stringify(answer.result, null, 2));
+      break;
+    case 'compare':
+      writeLine(
+        stream,
+        JSON.stringify(
+          answer.result.status === 'ranked' ? answer.result : tooFewError(answer.result),
+          null,
+          2,
+        ),
+      );
       break;
     case 'info':
       writeLine(stream, JSON.stringify(answer.data, null, 2));
@@ -109,9 +120,39 @@ export function printAnswer(stream: Writable, answer: Answer, json: boolean): vo
   }
 }
 
-async function readAll(stream: Readable): Promise<string> {
+/**
+ * A comparison with fewer than two options ranked is an error, so it is printed as every error is,
+ * `{"error": …}` on stderr, with the document beside it as `error.comparison`: the shape
+ * `carbon serve` answers it in (400 `too_few`). When a lookup failed, its code and wait are the error's.
+ */
+function tooFewError(result: CompareResult): { error: Record<string, unknown> } {
+  const failure = result.failed[0]?.error;
+  const suggestions = [...new Set(result.notFound.flatMap((item) => item.suggestions))];
+  return {
+    error: {
+      code: failure?.code ?? 'too_few',
+      text: tooFewMessage(result),
+      hint:
+        failure?.hint ?? 'Name at least two options the catalog knows, e.g. `carbon compare lasagne, dal`.',
+      suggestions,
+      retryAfterSeconds: failure?.retryAfterSeconds ?? null,
+      comparison: result,
+    },
+  };
+}
+
+/**
+ * Standard input up to one character past the option's limit (so a text over it is still seen to
+ * be), then no more: `yes | carbon menu` or a multi-gigabyte file would otherwise be read into
+ * memory without end, and the command only reads up to its limit anyway. Leaving the loop early
+ * destroys the stream, so a writer on the pipe gets EPIPE and stops.
+ */
+export async function readUpTo(stream: Readable, maxCharacters: number): Promise<string> {
   let text = '';
   stream.setEncoding('utf8');
-  for await (const chunk of stream) text += chunk;
+  for await (const chunk of stream) {
+    text += chunk;
+    if (text.length > maxCharacters) return text.slice(0, maxCharacters + 1);
+  }
   return text;
 }

@@ -5,7 +5,7 @@ import type { ErrorView } from '../core/messages.js';
 import type { UsageError } from './args.js';
 
 /** What `carbon --json` can print as `error.code`: a lookup's, or the command line's or configuration's. */
-export type CliErrorCode = ErrorCode | UsageError['code'] | ConfigError['code'];
+export type CliErrorCode = ErrorCode | UsageError['code'] | ConfigError['code'] | 'too_few';
 
 /** An ErrorView with the codes only the CLI has. */
 export interface CliErrorView extends Omit<ErrorView, 'code'> {

@@ -31,3 +31,20 @@ export const blankIsUnset = <T extends z.ZodType>(schema: T) =>
     const trimmed = value.trim();
     return trimmed === '' ? undefined : trimmed;
   }, schema);
+
+/**
+ * A whole number from `min` to `max`, in digits only: Number() would read "0x1F4" as 500 and "1e3"
+ * as 1000, which are typing mistakes in a count or a duration, not numbers anyone means. Unset or
+ * blank, `fallback`. The message states the range, whatever was wrong.
+ */
+export const wholeNumber = (min: number, max: number, fallback: number, unit = '') => {
+  const message = `must be a whole number${unit === '' ? '' : ` of ${unit}`} from ${min} to ${max}`;
+  return blankIsUnset(
+    z
+      .string()
+      .regex(/^\d{1,15}$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .optional(),
+  ).transform((value) => value ?? fallback);
+};

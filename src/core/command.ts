@@ -15,6 +15,17 @@ export function stripInvisible(text: string): string {
 }
 
 /**
+ * Text from elsewhere (an upstream's name or sentence) cut to at most `max` characters, ending in
+ * "…" when cut, without splitting a surrogate pair: a source may send anything, and an answer stays
+ * short whatever it sent.
+ */
+export function boundText(text: string, max: number): string {
+  const characters = [...text];
+  if (characters.length <= max) return text;
+  return `${characters.slice(0, Math.max(max - 1, 0)).join('')}…`;
+}
+
+/**
  * Normalises a product or recipe name: control characters become spaces, whitespace collapses.
  * Throws InvalidInputError when nothing usable is left or it is too long.
  */

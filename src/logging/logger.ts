@@ -22,6 +22,34 @@ const REDACT_PATHS = [
   // Config's alias of DISCORD_TOKEN (config/env.ts).
 ];
 
+/**
+ * Fields that carry what a user typed (a name, a command's or a menu's text, an upstream query built
+ * from it). The project logs what was typed only at debug (README, "How the pieces fit"): it is the
+ * users' words, not the operator's, and a warning or an error has its context without them (command,
+ * kind, source, path, code). Dropped here, at the one place every log line passes through, so no call
+ * site has to remember; `LOG_LEVEL=debug` keeps them.
+ */
+export const TYPED_FIELDS: ReadonlySet<string> = new Set([
+  'name',
+  'text',
+  'query',
+  'input',
+  'product',
+  'recipe',
+  'options',
+]);
+
+function withoutTypedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(fields)) if (!TYPED_FIELDS.has(key)) kept[key] = value;
+  return kept;
+}
+
+function holdsTypedField(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return false;
+  return Object.keys(value).some((key) => TYPED_FIELDS.has(key));
+}
+
 export interface LoggerOptions {
   level?: string;
   /** Defaults to stderr so that CLI output on stdout stays clean. */
@@ -35,6 +63,16 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       base: { app: 'carbon' },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: { err: pino.stdSerializers.err },
+      hooks: {
+        // Typed fields go unless the logger is at debug or trace, on every line it writes then.
+        logMethod(args, method) {
+          const [first, ...rest] = args as unknown[];
+          if (!this.isLevelEnabled('debug') && holdsTypedField(first)) {
+            return method.apply(this, [withoutTypedFields(first), ...rest] as Parameters<typeof method>);
+          }
+          return method.apply(this, args);
+        },
+      },
     },
     options.destination ?? pino.destination(2),
   );

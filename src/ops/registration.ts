@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRegistration } from '../config/registration.js';
-import { blankIsUnset } from '../config/schema.js';
+import { blankIsUnset, wholeNumber } from '../config/schema.js';
 
 /** A count per minute: a whole number; 0 turns that limit off. Digits only ("1e3" is a mistake). */
 const perMinute = (fallback: number) =>
@@ -28,14 +28,7 @@ export const operationsRegistration = defineRegistration({
     /** Requests one client key of `carbon serve` may make a minute. */
     CARBON_LIMIT_SERVICE_KEY_PER_MINUTE: perMinute(600),
     /** Requests to the GreenSwapp API one command may cause, retries included. */
-    CARBON_API_CALLS_PER_COMMAND: blankIsUnset(
-      z
-        .string()
-        .regex(/^\d{1,4}$/, 'must be a whole number from 1 to 1000')
-        .transform(Number)
-        .pipe(z.number().min(1, 'must be a whole number from 1 to 1000').max(1000))
-        .optional(),
-    ).transform((value) => value ?? 30),
+    CARBON_API_CALLS_PER_COMMAND: wholeNumber(1, 1000, 30),
   },
   secrets: [],
   help: 'Limits (per minute, shared by replicas; 0 turns one off): CARBON_LIMIT_USER_PER_MINUTE (20), CARBON_LIMIT_WORKSPACE_PER_MINUTE (60), CARBON_LIMIT_SERVICE_KEY_PER_MINUTE (600); CARBON_API_CALLS_PER_COMMAND (30) bounds the API requests one command may cause.',

@@ -16,6 +16,8 @@ export interface DataDirLockOptions {
   staleMs?: number;
   /** Time spent waiting for a held lock to go stale before giving up; about the staleness. */
   retries?: number;
+  /** Called when the lock is held by a process this host cannot see, just before waiting for it to go stale. */
+  onWait?: () => void;
 }
 
 /** Past this, proper-lockfile's holder is taken as gone; it refreshes the lock every quarter of it. */
@@ -39,14 +41,14 @@ export async function lockDataDir(
   const lockPath = join(dataDir, 'carbon.lock');
   const ownerPath = join(dataDir, 'carbon.lock.owner');
   const staleMs = options.staleMs ?? STALE_MS;
-  const take = () =>
+  const take = (wait: boolean) =>
     lockfile.lock(dataDir, {
       lockfilePath: lockPath,
       stale: staleMs,
       update: staleMs / 4,
       realpath: false,
       retries:
-        options.retries === 0
+        !wait || options.retries === 0
           ? 0
           : { retries: options.retries ?? 6, factor: 1.5, minTimeout: 1_000, maxTimeout: 8_000 },
       // The lock was lost (its refresh failed, or another process took it as stale): carrying on
@@ -57,10 +59,19 @@ export async function lockDataDir(
     });
   let release: () => Promise<void>;
   try {
-    release = await take().catch(async (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ELOCKED' || !(await ownerIsGone(ownerPath))) throw error;
-      await rm(lockPath, { recursive: true, force: true });
-      return take();
+    // Once at once; when held, the owner decides: gone, taken over now; running on this host, refused
+    // now (it keeps its lock fresh, so waiting would only end in the same refusal some 20 s later);
+    // elsewhere or unknown, waited for until its lock goes stale.
+    release = await take(false).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ELOCKED') throw error;
+      const owner = await ownerState(ownerPath);
+      if (owner === 'running here') throw error;
+      if (owner === 'gone') {
+        await rm(lockPath, { recursive: true, force: true });
+        return take(false);
+      }
+      options.onWait?.();
+      return take(true);
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -84,25 +95,27 @@ function inUse(dataDir: string): DatabaseStartError {
 }
 
 /**
- * True when the lock's owner ran on this host and its process no longer runs (or is this one). The
- * owner file is written just after the lock is taken, so in that millisecond a file left by a
+ * `gone` when the lock's owner ran on this host and its process no longer runs (or is this one);
+ * `running here` when it runs on this host; `unknown` for another host's, or an unreadable owner file.
+ * The owner file is written just after the lock is taken, so in that millisecond a file left by a
  * crashed holder could be read for a live one; it takes a crash and two starts on one host within it.
  */
-async function ownerIsGone(ownerPath: string): Promise<boolean> {
+async function ownerState(ownerPath: string): Promise<'gone' | 'running here' | 'unknown'> {
   let owner: Owner;
   try {
     owner = JSON.parse(await readFile(ownerPath, 'utf8')) as Owner;
   } catch {
-    return false;
+    return 'unknown';
   }
-  if (owner.host !== hostname() || !Number.isInteger(owner.pid)) return false;
+  if (owner.host !== hostname() || !Number.isInteger(owner.pid)) return 'unknown';
   // A container restarted keeps its host name and gets the same pid: the owner was this process's
   // previous life (this process's own locks are in `held` and never reach here).
-  if (owner.pid === process.pid) return true;
+  if (owner.pid === process.pid) return 'gone';
   try {
     process.kill(owner.pid, 0);
-    return false;
+    return 'running here';
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    // EPERM: a process of another user has that pid, so it runs.
+    return (error as NodeJS.ErrnoException).code === 'ESRCH' ? 'gone' : 'running here';
   }
 }

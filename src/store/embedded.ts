@@ -37,7 +37,15 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Da
       `cannot create the data directory ${dataDir} (CARBON_DATA_DIR): ${(error as Error).message}`,
     );
   }
-  const release = await lockDataDir(dataDir, options.lock);
+  const release = await lockDataDir(dataDir, {
+    // Silence for some 20 s would read as a hang: say what the start is waiting for.
+    onWait: () =>
+      logger?.warn(
+        { dataDir },
+        'the data directory is locked by a carbon process on another host (a shared volume); waiting for its lock to go stale',
+      ),
+    ...options.lock,
+  });
   const pgDataDir = join(dataDir, 'pglite');
   if (!existsSync(join(pgDataDir, 'PG_VERSION'))) {
     logger?.info({ dataDir }, 'creating the embedded database (first start: a few seconds)');

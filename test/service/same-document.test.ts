@@ -24,9 +24,19 @@ afterAll(async () => {
 
 const headers = { 'x-api-key': KEY };
 
-/** What the command printed as its document: stdout when it ranked, stderr (exit 2) when it did not. */
-function printed(run: { code: number | null; stdout: string; stderr: string }): unknown {
-  return JSON.parse(run.code === 0 ? run.stdout : run.stderr);
+/**
+ * What the command printed as its document: stdout when it ranked; when it did not (exit 2), the
+ * comparison beside its too_few error on stderr, the error's text being the service's message.
+ */
+function printed(
+  run: { code: number | null; stdout: string; stderr: string },
+  reply: { json(): unknown },
+): unknown {
+  if (run.code === 0) return JSON.parse(run.stdout);
+  const { error } = JSON.parse(run.stderr) as { error: { code: string; text: string; comparison: unknown } };
+  expect(error.code).toBe('too_few');
+  expect(error.text).toBe((reply.json() as { error?: { message?: string } }).error?.message);
+  return error.comparison;
 }
 
 /** The service's document: the 200's body, or a 400 too_few's comparison. */
@@ -52,7 +62,7 @@ describe.concurrent('carbon serve answers what the command line prints', () => {
     ]);
     expect([0, 2]).toContain(run.code);
     expect(reply.status).toBe(run.code === 0 ? 200 : 400);
-    expect(served(reply)).toEqual(printed(run));
+    expect(served(reply)).toEqual(printed(run, reply));
   });
 
   it.each([
@@ -73,7 +83,7 @@ describe.concurrent('carbon serve answers what the command line prints', () => {
     ]);
     expect([0, 2]).toContain(run.code);
     expect(reply.status).toBe(run.code === 0 ? 200 : 400);
-    expect(served(reply)).toEqual(printed(run));
+    expect(served(reply)).toEqual(printed(run, reply));
   });
 
   it('words a comparison it cannot make as the command line does', async () => {

@@ -74,4 +74,39 @@ describe('the data directory lock', () => {
     const release = await lockDataDir(dir, { retries: 0 });
     await release();
   });
+
+  it('refuses at once, without waiting for staleness, while the holder runs on this host', async () => {
+    const { child, exited } = await holder(dir);
+    try {
+      let waited = false;
+      // Retries as a real start has them: they are for locks this host cannot see, not this one.
+      const refused = await lockDataDir(dir, {
+        retries: 6,
+        onWait: () => {
+          waited = true;
+        },
+      }).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(DatabaseStartError);
+      expect((refused as Error).message).toContain('in use by another carbon process');
+      expect(waited).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+
+  it('says it waits for another host’s lock before waiting', async () => {
+    await mkdir(join(dir, 'carbon.lock'));
+    await writeFile(join(dir, 'carbon.lock.owner'), JSON.stringify({ pid: 1, host: 'another-host' }));
+    let waited = false;
+    await expect(
+      lockDataDir(dir, {
+        retries: 0,
+        onWait: () => {
+          waited = true;
+        },
+      }),
+    ).rejects.toThrow(/in use/);
+    expect(waited).toBe(true);
+  });
 });

@@ -34,6 +34,17 @@ export function pollMessage(result: CompareResult): DiscordMessage & { poll: RES
   };
 }
 
+/** A button of this bot's (its custom_id starts `carbon:`) that this release cannot read: an older one's. */
+export function staleButtonMessage(): DiscordMessage {
+  return {
+    content: '⚠️ That button no longer works: it is from an older version of the bot. Run the command again.',
+    embeds: [],
+    components: [],
+    flags: EPHEMERAL_FLAG,
+    allowed_mentions: { parse: [] },
+  };
+}
+
 export function expiredMessage(): DiscordMessage {
   return {
     content: '⚠️ That comparison has expired (it is over a day old). Run `/carbon compare` again.',

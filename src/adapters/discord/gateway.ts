@@ -118,7 +118,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     await client.login(options.token);
   } catch (error) {
     await client.destroy().catch(() => undefined);
-    throw error;
+    throw loginError(error);
   }
   logger.info({ user: client.user?.tag, id: client.user?.id }, 'Discord gateway ready');
   return {
@@ -127,4 +127,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       await client.destroy();
     },
   };
+}
+
+/**
+ * What `carbon start` says when the gateway login fails: which variable and whether Discord refused
+ * it or could not be reached, as Slack's start says for SLACK_BOT_TOKEN. discord.js's own message
+ * ("An invalid token was provided.", "connect ECONNREFUSED …") names neither; it never holds the
+ * token, so it is kept in brackets. No `cause`: a REST error carries the request, token included.
+ */
+export function loginError(error: unknown): Error {
+  const { code, status } = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    status?: unknown;
+  };
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'TokenInvalid' || status === 401) {
+    return new Error(
+      `Discord refused DISCORD_TOKEN (${message}): copy the bot's token again (Developer Portal → Bot → Reset Token)`,
+    );
+  }
+  return new Error(`Discord: could not connect to log in with DISCORD_TOKEN (${message})`);
 }

@@ -25,7 +25,7 @@ import { truncate } from '../../render/shared.js';
 import { discordLayout } from './cards.js';
 import { answerPrimitives, errorMessage, plainErrorMessage, sharePrimitives } from './channels.js';
 import { COMMAND_NAME } from './commands.js';
-import { expiredMessage, voteLayout, votePrimitives } from './compare.js';
+import { expiredMessage, staleButtonMessage, voteLayout, votePrimitives } from './compare.js';
 import { parseCompareCustomId } from './comparison-ids.js';
 import { FirstResponse } from './first-response.js';
 import { modalResponse, readModal } from './modal.js';
@@ -43,6 +43,9 @@ import {
 import { shareCard } from './share-card.js';
 
 export type { InteractionOutcome } from './outcome.js';
+
+/** Every custom_id this bot writes starts so (render/discord-custom-ids.ts, comparison-ids.ts, modal.ts). */
+const OWN_CUSTOM_ID_PREFIX = 'carbon:';
 
 /** Discord allows 3 s for the first response; what is left after this covers the callback itself. */
 export const DEFAULT_RESPONSE_BUDGET_MS = 2_000;
@@ -243,7 +246,15 @@ export function createInteractionHandler(options: InteractionHandlerOptions): In
       }
     } else {
       const share = parseShareCustomId(customId);
-      if (share === null) return { response: { type: CallbackType.DeferredMessageUpdate } };
+      if (share === null) {
+        // Ours but unreadable (an older release's button): say so, as an expired comparison does.
+        // Anything else is acknowledged without a change.
+        if (!customId.startsWith(OWN_CUSTOM_ID_PREFIX)) {
+          return { response: { type: CallbackType.DeferredMessageUpdate } };
+        }
+        logger.info({ interaction: interaction.id }, 'button of an unknown kind pressed');
+        return { response: { type: CallbackType.ChannelMessageWithSource, data: staleButtonMessage() } };
+      }
       request = lookupRequest(share.kind, share.name);
     }
     const context = { interaction: interaction.id, command: request.command, stage: 'share' };

@@ -3,8 +3,10 @@ import type { Readable, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import type { CommandServices } from '../../core/commands/define.js';
 import { parseCommandText } from '../../core/commands/parse.js';
+import { commandsOn } from '../../core/commands/registry.js';
 import { commandHandler } from '../../core/commands/run.js';
 import { renderAnswerText } from '../../render/answer-text.js';
+import { boundLines } from './bounded-lines.js';
 
 export interface ShellOptions {
   input: Readable;
@@ -27,6 +29,13 @@ const PROMPT = 'carbon> ';
 const EXIT_WORDS = new Set(['exit', 'quit', '/exit', '/quit', ':q']);
 
 /**
+ * The longest line a pipe may give the shell, beyond which it is cut: the longest text any shell
+ * command takes (its option's maxLength), with room for `/carbon` and the verb before it.
+ */
+export const SHELL_LINE_MAX =
+  Math.max(...commandsOn('shell').map((command) => command.option?.maxLength ?? 0)) + 100;
+
+/**
  * The local stand-in for a chat platform: each line is what would follow `/carbon` in Slack, read
  * by core's one parser and answered by core's command handler. Resolves when the input ends or the
  * user types exit/quit. Ctrl-C clears the line being typed, as in a shell; Ctrl-D leaves. Never
@@ -41,7 +50,15 @@ export async function runShell(options: ShellOptions): Promise<void> {
   };
 
   if (options.signal?.aborted) return;
-  const rl = createInterface({ input, output: interactive ? output : undefined, terminal: interactive });
+  // A terminal is a person typing, and readline needs the TTY itself for its editing; a pipe may
+  // send anything, so its lines are cut to a bound before readline holds them.
+  const bounded = interactive ? null : input.pipe(boundLines(SHELL_LINE_MAX));
+  if (bounded !== null) input.once('error', (error) => bounded.destroy(error));
+  const rl = createInterface({
+    input: bounded ?? input,
+    output: interactive ? output : undefined,
+    terminal: interactive,
+  });
   // Ctrl-C: without a listener readline closes; a shell clears the line instead and stays.
   rl.on('SIGINT', () => {
     if (rl.line === '') {
@@ -89,6 +106,12 @@ export async function runShell(options: ShellOptions): Promise<void> {
   } finally {
     options.signal?.removeEventListener('abort', close);
     rl.close();
+    if (bounded !== null) {
+      // As readline's close pauses its input: the pipe's source is left as readline would leave it.
+      input.unpipe(bounded);
+      input.pause();
+      bounded.destroy();
+    }
   }
   if (interactive) write('\n');
 }

@@ -26,6 +26,12 @@ import { openForm, registerForms } from './forms.js';
 import { originIn, registerAnswerOnce } from './origin.js';
 import { registerRateMenu } from './rate-menu.js';
 import { ackOnce, deliver, describeSlackError, lookingUp, postToChannel } from './reply.js';
+import {
+  EXPIRED_COMPARISON_TEXT,
+  registerStaleButtons,
+  STALE_BUTTON_TEXT,
+  tellStaleButton,
+} from './stale-buttons.js';
 import { registerSlackVote } from './vote.js';
 
 export interface SlackHandlerDeps {
@@ -77,6 +83,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     recent === null ? {} : { comparisons: { recent, place: placeOf(origin) } };
   registerRateMenu(app, { logger, pipeline, run, comparisons });
   registerSlackVote(app, logger, once);
+  registerStaleButtons(app, logger);
 
   app.command(SLASH_COMMAND, async (args: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const { command, ack, respond } = args;
@@ -117,7 +124,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     decode: (
       value: string | undefined,
       origin: InteractionOrigin | undefined,
-    ) => Promise<CommandRequest | null>,
+    ) => Promise<CommandRequest | 'expired' | null>,
   ) =>
     app.action<BlockAction<ButtonAction>>(actionId, async (args) => {
       const { body, action, client, respond } = args;
@@ -125,12 +132,19 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
       const origin = originIn(args.context);
       const request = await decode(action.value, origin);
       const channelId = body.channel?.id ?? body.container?.channel_id;
+      if (request === 'expired') {
+        await ack();
+        logger.info({ action: actionId }, 'comparison button expired');
+        await tellStaleButton(respond, EXPIRED_COMPARISON_TEXT, logger);
+        return;
+      }
       if (request === null || typeof channelId !== 'string') {
         await ack();
         logger.warn(
           { hasValue: request !== null, hasChannel: channelId !== undefined },
           'share button without usable payload',
         );
+        await tellStaleButton(respond, STALE_BUTTON_TEXT, logger);
         return;
       }
       const context = { command: request.command, stage: 'share' };
@@ -172,7 +186,7 @@ export function registerSlackHandlers(app: App, deps: SlackHandlerDeps): void {
     if (!('id' in decoded)) return { command: 'compare', input: { again: decoded } };
     // Kept in the store because it did not fit in the button; gone after a day.
     const again = recent === null ? null : await recent.get(decoded.id, placeOf(origin));
-    return again === null ? null : { command: 'compare', input: { again } };
+    return again === null ? 'expired' : { command: 'compare', input: { again } };
   });
 
   // A did-you-mean button: an interaction's response_url may replace the message holding the

@@ -7,6 +7,7 @@ import type { Block } from '../../render/slack.js';
 import { COMPARE_VOTE_ACTION_ID, decodeVote } from './compare-buttons.js';
 import { originIn } from './origin.js';
 import { describeSlackError } from './reply.js';
+import { STALE_BUTTON_TEXT, tellStaleButton } from './stale-buttons.js';
 
 /**
  * "Put to a vote" on a shared comparison: the bot adds one numbered reaction per option (":one:" is
@@ -54,6 +55,7 @@ export function registerSlackVote(app: App, logger: Logger, once?: AnswerOnce): 
           { hasValue: reactions !== null, hasChannel: channel !== undefined },
           'vote button without usable payload',
         );
+        await tellStaleButton(respond, STALE_BUTTON_TEXT, logger);
         return;
       }
       const privately = (text: string) =>

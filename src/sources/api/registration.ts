@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { defineRegistration } from '../../config/registration.js';
-import { blankIsUnset, optionalString, optionalUrl } from '../../config/schema.js';
+import { optionalString, optionalUrl, wholeNumber } from '../../config/schema.js';
 
 /** The GreenSwapp lookup API (../shared/spec/carbon-lookup-api.md) as a source. */
 export const apiRegistration = defineRegistration({
@@ -15,7 +14,7 @@ export const apiRegistration = defineRegistration({
     /** `/product` (milks only) and `/recipe`. */
     CARBON_API_TRIAL_URL: optionalUrl.transform((value) => value ?? 'https://trial.greenswapp.com'),
     /** One lookup's deadline, retries included. */
-    CARBON_API_TIMEOUT_MS: blankIsUnset(z.coerce.number().int().min(100).max(120_000).default(8_000)),
+    CARBON_API_TIMEOUT_MS: wholeNumber(100, 120_000, 8_000, 'milliseconds'),
   },
   secrets: ['CARBON_API_KEY'],
   help: 'GreenSwapp API: set CARBON_API_KEY (CARBON_SOURCE=auto then uses it); CARBON_API_BASE_URL for the full product API, otherwise products come from the milk-only trial.',

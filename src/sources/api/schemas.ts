@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stripInvisible } from '../../core/command.js';
+import { boundText, MAX_NAME_LENGTH, stripInvisible } from '../../core/command.js';
 
 /** A plain decimal, as some servers send numbers quoted. Rejects "NaN", "Infinity", hex and blanks. */
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
@@ -56,9 +56,19 @@ function coerceSpecFields(body: unknown): unknown {
   return copy;
 }
 
-/** Upstream text with invisible and bidirectional control characters removed (they reach replies). */
-const clean = (text: string) => stripInvisible(text).replace(/ {2,}/g, ' ');
-const cleanOpen = (text: string) => stripInvisible(text);
+/**
+ * The longest upstream sentence kept: the spec's comparison sentence ("The impact is 51% lower than
+ * the average of the 95 products in …") is under 200 characters; a longer one is cut, not shown whole.
+ */
+const MAX_UPSTREAM_SENTENCE = 500;
+
+/**
+ * Upstream text with invisible and bidirectional control characters removed (they reach replies),
+ * and cut to a bound: a name to the length of a name people may type, a sentence to a sentence's.
+ */
+const clean = (text: string, max = MAX_NAME_LENGTH) =>
+  boundText(stripInvisible(text).replace(/ {2,}/g, ' '), max);
+const cleanOpen = (text: string) => boundText(stripInvisible(text), MAX_NAME_LENGTH);
 
 /** An upstream product body, read leniently and with its text made safe to show. */
 export const UpstreamProductBodySchema = z
@@ -66,7 +76,7 @@ export const UpstreamProductBodySchema = z
   .transform((body) => ({
     ...body,
     product_name: clean(body.product_name),
-    percentage_impact_difference: clean(body.percentage_impact_difference),
+    percentage_impact_difference: clean(body.percentage_impact_difference, MAX_UPSTREAM_SENTENCE),
     status: cleanOpen(body.status),
   }));
 
