@@ -1,13 +1,23 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
-import { cleanSegment, isPriced } from './menu-text.js';
+import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
+import {
+  labelColumn,
+  MAX_HOUSE_NAME_WORDS,
+  type Option,
+  optionText,
+  pricedItems,
+  segmentsOf,
+  withHouseName,
+  withType,
+  wordCount,
+} from './menu-structure.js';
+import { cleanSegment } from './menu-text.js';
 import { loadMenuWords, onlyPhrases } from './menu-words.js';
 import {
-  expandAbbreviations,
   type FoodJudge,
   holdsSentence,
-  maskParentheses,
   optionPatterns,
   saysNothing,
   splitOptions,
@@ -56,51 +66,8 @@ export interface ReadMenu {
 export const MAX_JUDGED = 60;
 /** Characters of one candidate cleaned and judged: a dish's name is at most MAX_NAME_LENGTH. */
 const MAX_PIECE_LENGTH = 2 * MAX_NAME_LENGTH;
-/** A sibling kept beside food without reading as food itself is at most this many words. */
-const MAX_SIBLING_WORDS = 4;
-/** A house name before its dish ("Cluck Norris", "Classic Ahi") is at most this many words. */
-const MAX_HOUSE_NAME_WORDS = 3;
-
-/** Between a label and its dish, or a dish and its description; the separator is captured. */
-const SEGMENT =
-  /(\s[-–—]+\s|\s[-–—]+$|^[-–—]+\s|(?<!\s):(?!\d)\s*|\s:\s|\s\|\s|\s?\.{2,}\s?|\s?…\s?|\s=\s|\s{2,})/;
-
-/** The option's text, with the diets its marks stated ("Tarka dal (vegetarian)"), bounded. */
-function optionText(text: string, diets: readonly string[]): string {
-  const folded = foldWords(text);
-  const stated = diets.filter((diet) => !folded.includes(diet));
-  const full = stated.length === 0 ? text : `${text} (${stated.join(', ')})`;
-  return [...full].length > MAX_NAME_LENGTH ? [...full].slice(0, MAX_NAME_LENGTH).join('').trim() : full;
-}
-
-interface Option {
-  text: string;
-  diets: string[];
-  /** Read out of a sentence ("can we do sushi this time"), with fewer than two foods beside it. */
-  chatty?: boolean;
-}
-
 interface Part extends Option {
   food: boolean;
-}
-
-interface Segment {
-  text: string;
-  /** It ends with a colon: it labels what follows. */
-  colon: boolean;
-}
-
-/** A sentence's segments, parentheses kept whole. */
-function segmentsOf(sentence: string): Segment[] {
-  const { masked, restore } = maskParentheses(expandAbbreviations(sentence));
-  const pieces = masked.split(SEGMENT).slice(0, 2 * MAX_PARTS);
-  const segments: Segment[] = [];
-  for (let i = 0; i < pieces.length; i += 2) {
-    const text = restore(pieces[i] ?? '');
-    if (text.trim() === '') continue;
-    segments.push({ text, colon: (pieces[i + 1] ?? '').includes(':') });
-  }
-  return segments;
 }
 
 /**
@@ -339,34 +306,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return found;
   });
   // A plain list of lines, most of them food: a short line among them is an item the catalog may not
-  // know ("Crunchwrap Supreme", "Baja Blast (lg)"), not chatter.
-  if (
-    !marked &&
-    judge !== undefined &&
-    judged < MAX_JUDGED &&
-    perLine.filter((found) => found.length > 0).length >= 2
-  ) {
-    lines.forEach((line, index) => {
-      if (perLine[index]!.length > 0 || line.sentences.length !== 1 || (index === 0 && lines.length >= 3))
-        return;
-      if (line.field || line.legend || line.styledHeading || line.introduces) return;
-      if (holdsSentence(line.text, p)) return;
-      const siblings: Option[] = [];
-      for (const part of splitOptions(line.text, false, p).slice(0, MAX_PARTS)) {
-        const text = cleanSegment(part, p.words);
-        const trimmed = trimChat(text.text, p, undefined);
-        const bare = trimmed.replace(/\([^()]*\)/g, ' ');
-        // "Burrata, blood orange & basil": a list of what one item is made of is an item.
-        const enumerates = /,/.test(bare) && /\s(?:&|and)\s[^,]*$/.test(bare) && !/[?!:;]/.test(bare);
-        const words = wordCount(bare);
-        if (enumerates ? words > 2 * MAX_SIBLING_WORDS : /[,?!:;]/.test(bare) || words > MAX_SIBLING_WORDS)
-          return;
-        if (saysNothing(bare, p)) return;
-        if (trimmed !== '') siblings.push({ text: trimmed, diets: text.diets });
-      }
-      perLine[index] = siblings;
-    });
-  }
+  // know, not chatter (menu-siblings.ts).
+  if (!marked && judge !== undefined && judged < MAX_JUDGED) plainListSiblings(lines, perLine, p);
 
   // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
   // read out of another sentence ("the food court's closing early today") is chatter.
@@ -384,64 +325,4 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       options.push({ ...readItem(optionText(option.text, option.diets)), ingredients: null });
   }
   return { options, total };
-}
-
-function wordCount(text: string): number {
-  return foldWords(text)
-    .split(' ')
-    .filter((word) => word !== '').length;
-}
-
-/** "spiced red lentil with sourdough" under "Soup": "spiced red lentil soup with sourdough". */
-function withType(option: Option, type: string): Option {
-  const at = option.text.search(/\s(?:with|w|\+)\s/i);
-  const text =
-    at < 0
-      ? `${option.text} ${type.toLowerCase()}`
-      : `${option.text.slice(0, at)} ${type.toLowerCase()}${option.text.slice(at)}`;
-  return { text, diets: option.diets };
-}
-
-/** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
-function withHouseName(dish: Option, name: Option): Option {
-  return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };
-}
-
-/** A label before a line's dish: a colon's, or a dash's in capitals ("GRILL – Ribeye steak"). */
-const COLUMN_LABEL = /^([^:–—-]{1,40}?)(?:\s*:\s+|\s+[-–—]+\s+)(\S.*)$/u;
-/** Lines a column of labels has at least: two labels could be dishes described; three are a column. */
-const MIN_COLUMN = 3;
-
-/**
- * The lines whose first words are a column's label rather than a dish: at least MIN_COLUMN lines of a
- * message starting with a label of at most MAX_HOUSE_NAME_WORDS words, each a colon's label before a
- * dish with no list after it ("Soup: Leek & potato", "Fish: Battered cod & chips"), or a label in
- * capitals before a dash ("GRILL – Ribeye steak, chips", "SALAD BAR – Grilled chicken salad"); then
- * every line of that shape. A dish described after a dash ("Margherita – tomato, mozzarella, basil")
- * is no column: its name is not in capitals, and a colon's list ("Margherita: tomato, mozzarella")
- * describes it.
- */
-function labelColumn(lines: readonly Line[]): Set<number> {
-  const shaped = new Set<number>();
-  const labelled = new Set<number>();
-  lines.forEach((line, index) => {
-    const match = COLUMN_LABEL.exec(line.sentences[0] ?? '');
-    if (match === null || wordCount(match[1]!) > MAX_HOUSE_NAME_WORDS) return;
-    const [whole, label, rest] = match as unknown as [string, string, string];
-    const capitals = /\p{Lu}{2}/u.test(label) && label === label.toUpperCase() && rest !== rest.toUpperCase();
-    const colon = whole.slice(label.length).trimStart().startsWith(':');
-    if (capitals || colon) shaped.add(index);
-    if (capitals || (colon && !rest.includes(','))) labelled.add(index);
-  });
-  // Once a column is plain, a line of its shape whose dish is described after commas is in it too.
-  return labelled.size >= MIN_COLUMN ? shaped : new Set();
-}
-
-/**
- * A sentence of items each with its price, parted by bars ("Hot chocolate 3.5 | Soy latte 3.6 |
- * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
- */
-function pricedItems(sentence: string): string[] {
-  const pieces = sentence.split(/\s\|\s/);
-  return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
 }

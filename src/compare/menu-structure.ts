@@ -1,0 +1,112 @@
+import { MAX_NAME_LENGTH } from '../core/command.js';
+import { foldWords } from '../core/fold.js';
+import { type Line, MAX_PARTS } from './menu-lines.js';
+import { isPriced } from './menu-text.js';
+import { expandAbbreviations, maskParentheses } from './options.js';
+
+/**
+ * The shapes within a posted menu's lines that menu.ts reads options out of: a sentence's
+ * segments, a column of labels, items parted by bars, and how an option is written back with the
+ * kind of dish or the house name its line gave it. No judging of food here; linear in the text.
+ */
+
+/** A house name before its dish ("Cluck Norris", "Classic Ahi") is at most this many words. */
+export const MAX_HOUSE_NAME_WORDS = 3;
+
+export interface Option {
+  text: string;
+  diets: string[];
+  /** Read out of a sentence ("can we do sushi this time"), with fewer than two foods beside it. */
+  chatty?: boolean;
+}
+
+export interface Segment {
+  text: string;
+  /** It ends with a colon: it labels what follows. */
+  colon: boolean;
+}
+
+/** Between a label and its dish, or a dish and its description; the separator is captured. */
+const SEGMENT =
+  /(\s[-–—]+\s|\s[-–—]+$|^[-–—]+\s|(?<!\s):(?!\d)\s*|\s:\s|\s\|\s|\s?\.{2,}\s?|\s?…\s?|\s=\s|\s{2,})/;
+
+/** A sentence's segments, parentheses kept whole. */
+export function segmentsOf(sentence: string): Segment[] {
+  const { masked, restore } = maskParentheses(expandAbbreviations(sentence));
+  const pieces = masked.split(SEGMENT).slice(0, 2 * MAX_PARTS);
+  const segments: Segment[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const text = restore(pieces[i] ?? '');
+    if (text.trim() === '') continue;
+    segments.push({ text, colon: (pieces[i + 1] ?? '').includes(':') });
+  }
+  return segments;
+}
+
+/** The option's text, with the diets its marks stated ("Tarka dal (vegetarian)"), bounded. */
+export function optionText(text: string, diets: readonly string[]): string {
+  const folded = foldWords(text);
+  const stated = diets.filter((diet) => !folded.includes(diet));
+  const full = stated.length === 0 ? text : `${text} (${stated.join(', ')})`;
+  return [...full].length > MAX_NAME_LENGTH ? [...full].slice(0, MAX_NAME_LENGTH).join('').trim() : full;
+}
+
+export function wordCount(text: string): number {
+  return foldWords(text)
+    .split(' ')
+    .filter((word) => word !== '').length;
+}
+
+/** "spiced red lentil with sourdough" under "Soup": "spiced red lentil soup with sourdough". */
+export function withType(option: Option, type: string): Option {
+  const at = option.text.search(/\s(?:with|w|\+)\s/i);
+  const text =
+    at < 0
+      ? `${option.text} ${type.toLowerCase()}`
+      : `${option.text.slice(0, at)} ${type.toLowerCase()}${option.text.slice(at)}`;
+  return { text, diets: option.diets };
+}
+
+/** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
+export function withHouseName(dish: Option, name: Option): Option {
+  return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };
+}
+
+/** A label before a line's dish: a colon's, or a dash's in capitals ("GRILL – Ribeye steak"). */
+const COLUMN_LABEL = /^([^:–—-]{1,40}?)(?:\s*:\s+|\s+[-–—]+\s+)(\S.*)$/u;
+/** Lines a column of labels has at least: two labels could be dishes described; three are a column. */
+const MIN_COLUMN = 3;
+
+/**
+ * The lines whose first words are a column's label rather than a dish: at least MIN_COLUMN lines of a
+ * message starting with a label of at most MAX_HOUSE_NAME_WORDS words, each a colon's label before a
+ * dish with no list after it ("Soup: Leek & potato", "Fish: Battered cod & chips"), or a label in
+ * capitals before a dash ("GRILL – Ribeye steak, chips", "SALAD BAR – Grilled chicken salad"); then
+ * every line of that shape. A dish described after a dash ("Margherita – tomato, mozzarella, basil")
+ * is no column: its name is not in capitals, and a colon's list ("Margherita: tomato, mozzarella")
+ * describes it.
+ */
+export function labelColumn(lines: readonly Line[]): Set<number> {
+  const shaped = new Set<number>();
+  const labelled = new Set<number>();
+  lines.forEach((line, index) => {
+    const match = COLUMN_LABEL.exec(line.sentences[0] ?? '');
+    if (match === null || wordCount(match[1]!) > MAX_HOUSE_NAME_WORDS) return;
+    const [whole, label, rest] = match as unknown as [string, string, string];
+    const capitals = /\p{Lu}{2}/u.test(label) && label === label.toUpperCase() && rest !== rest.toUpperCase();
+    const colon = whole.slice(label.length).trimStart().startsWith(':');
+    if (capitals || colon) shaped.add(index);
+    if (capitals || (colon && !rest.includes(','))) labelled.add(index);
+  });
+  // Once a column is plain, a line of its shape whose dish is described after commas is in it too.
+  return labelled.size >= MIN_COLUMN ? shaped : new Set();
+}
+
+/**
+ * A sentence of items each with its price, parted by bars ("Hot chocolate 3.5 | Soy latte 3.6 |
+ * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
+ */
+export function pricedItems(sentence: string): string[] {
+  const pieces = sentence.split(/\s\|\s/);
+  return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
+}
