@@ -67,6 +67,17 @@ export function withType(option: Option, type: string): Option {
   return { text, diets: option.diets };
 }
 
+/**
+ * "Ribeye steak" with "chips" and "peppercorn sauce": "Ribeye steak with chips and peppercorn
+ * sauce", so the dish is read and served with what comes with it ("Shakshuka with sourdough" and
+ * "feta": "Shakshuka with sourdough and feta").
+ */
+export function withSides(text: string, sides: readonly string[]): string {
+  if (sides.length === 0) return text;
+  const joined = sides.join(' and ');
+  return /\s(?:with|w)\s/i.test(text) ? `${text} and ${joined}` : `${text} with ${joined}`;
+}
+
 /** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
 export function withHouseName(dish: Option, name: Option): Option {
   return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };

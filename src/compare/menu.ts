@@ -10,6 +10,7 @@ import {
   pricedItems,
   segmentsOf,
   withHouseName,
+  withSides,
   withType,
   wordCount,
 } from './menu-structure.js';
@@ -20,7 +21,7 @@ import {
   holdsSentence,
   optionPatterns,
   saysNothing,
-  splitOptions,
+  splitDescribed,
   trimChat,
 } from './options.js';
 import { type CompareItemInput, MAX_OPTIONS, readItem } from './parse.js';
@@ -131,13 +132,28 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           .trim();
 
   /**
+   * The sides a dish's commas list that read as food, each short and no sentence ("chips",
+   * "peppercorn sauce", "bok choy"); a note that is not food ("served till 2") is left out.
+   */
+  const sidesOf = (described: readonly string[]): string[] => {
+    const sides: string[] = [];
+    for (const raw of described.slice(0, MAX_PARTS)) {
+      const side = cleanSegment(raw, p.words).text;
+      if (side === '' || wordCount(side) > MAX_SIBLING_WORDS || holdsSentence(side, p)) continue;
+      if (saysNothing(side.replace(/\([^()]*\)/g, ' '), p) || !reads(side)) continue;
+      sides.push(side);
+    }
+    return sides;
+  };
+
+  /**
    * The parts of one segment: its alternatives (and list items), cleaned and judged. Where the
    * structure does not say the line is an item (`doubtful`), a part holding a word of a sentence is
    * chatter.
    */
   const partsOf = (segment: string, asList: boolean, doubtful: boolean): Part[] => {
     const parts: (Part & { cuisine?: true })[] = [];
-    for (const whole of splitOptions(segment, asList, p).slice(0, MAX_PARTS)) {
+    for (const { text: whole, described } of splitDescribed(segment, asList, p).slice(0, MAX_PARTS)) {
       // A dish's name is at most MAX_NAME_LENGTH characters: what is longer is not read whole.
       const piece = whole.length > MAX_PIECE_LENGTH ? whole.slice(0, MAX_PIECE_LENGTH) : whole;
       // An item the menu says is not on offer is no option.
@@ -153,7 +169,11 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           parts.push({ text, diets: cleaned.diets, food: false, cuisine: true });
         continue;
       }
-      parts.push({ text, diets: cleaned.diets, food: reads(text), chatty });
+      const food = reads(text);
+      // An item's dish with what its commas say it comes with ("Ribeye steak, chips, peppercorn
+      // sauce"): one option, served with its sides, not the dish alone nor each side an option.
+      const sides = food && !doubtful && !chatty ? sidesOf(described) : [];
+      parts.push({ text: withSides(text, sides), diets: cleaned.diets, food, chatty });
     }
     // Where the structure does not say the line is an item, a sentence is chatter ("please fill the
     // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or

@@ -164,23 +164,37 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
   return { masked, restore: (part) => part.replace(placeholder, (_, i: string) => groups[Number(i)]!) };
 }
 
+/** One option of a piece of text, and what its commas say it comes with. */
+export interface SplitOption {
+  text: string;
+  /** Without `asList`: the comma items after the dish ("chips", "peppercorn sauce"), unjudged. */
+  described: string[];
+}
+
 /**
  * The options one piece of text holds: its alternatives ("fish pie or lasagne", "tacos / pho"),
  * and with `asList` its comma list ("pizza, sushi or burritos"). Without `asList`, commas describe the
- * dish before them ("Fish & chips, mushy peas, tartare"), unless they enumerate what one item is made
- * of or comes with, the last joined by "&" or "and" ("Beetroot, lentil & feta salad", "Jerk chicken,
- * rice & peas"). Parentheses never split.
+ * dish before them ("Fish & chips, mushy peas, tartare": `described` holds them), unless they
+ * enumerate what one item is made of or comes with, the last joined by "&" or "and" ("Beetroot,
+ * lentil & feta salad", "Jerk chicken, rice & peas"). Parentheses never split.
  */
-export function splitOptions(text: string, asList: boolean, p: OptionPatterns): string[] {
+export function splitDescribed(text: string, asList: boolean, p: OptionPatterns): SplitOption[] {
   const { masked, restore } = maskParentheses(expandAbbreviations(text));
-  const parts: string[] = [];
+  const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
     const items = alternative.split(/\s*[,;]\s*/);
-    if (asList || items.length === 1) parts.push(...items);
-    else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push(alternative);
-    else parts.push(items[0]!);
+    if (asList || items.length === 1) parts.push(...items.map((item) => ({ text: item, described: [] })));
+    else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push({ text: alternative, described: [] });
+    else parts.push({ text: items[0]!, described: items.slice(1).map(restore) });
   }
-  return parts.map(restore).filter((part) => part.trim() !== '');
+  return parts
+    .map((part) => ({ ...part, text: restore(part.text) }))
+    .filter((part) => part.text.trim() !== '');
+}
+
+/** The options' texts alone (splitDescribed). */
+export function splitOptions(text: string, asList: boolean, p: OptionPatterns): string[] {
+  return splitDescribed(text, asList, p).map((part) => part.text);
 }
 
 /**

@@ -203,7 +203,12 @@ describe('readMenu: a column of labels, items not on offer, priced items between
       'CURRY – Lamb madras, rice £7',
       'PIZZA – Four cheese £6.50',
     ].join('\n');
-    expect(names(capitals)).toEqual(['Chicken chow mein', 'Lamb madras', 'Four cheese pizza']);
+    // What the commas list after the dish comes with it (a dish with its sides, below).
+    expect(names(capitals)).toEqual([
+      'Chicken chow mein with spring onion',
+      'Lamb madras with rice',
+      'Four cheese pizza',
+    ]);
   });
 
   it('keeps a dish described after a dash, which is no column of labels', () => {
@@ -214,6 +219,27 @@ describe('readMenu: a column of labels, items not on offer, priced items between
       'Funghi – tomato, mozzarella, mushrooms',
     ].join('\n');
     expect(names(menu)).toEqual(['Margherita', 'Diavola', 'Funghi']);
+  });
+
+  it("reads an item's dish with the sides its commas list as one option, without a note that is not food", () => {
+    const board = [
+      'The Fox – lunch',
+      'Pork belly, mash, red cabbage £16',
+      'Halloumi burger, fries £13',
+      'Lasagne, served until 2pm £12',
+    ].join('\n');
+    expect(names(board)).toEqual([
+      'Pork belly with mash and red cabbage',
+      'Halloumi burger with fries',
+      'Lasagne',
+    ]);
+    // A dish already served "with" something takes the sides after it.
+    expect(names('- Shakshuka with flatbread, feta £9\n- Granola pot £4')).toEqual([
+      'Shakshuka with flatbread and feta',
+      'Granola pot',
+    ]);
+    // In a sentence, commas list the options, not a dish's sides.
+    expect(names('burgers, ramen or tacos today?')).toEqual(['burgers', 'ramen', 'tacos']);
   });
 
   it('drops an item the menu says is not on offer', () => {

@@ -93,7 +93,7 @@ describe('readMenu: what people post', () => {
       'mushroom risotto',
     ]);
     expect(names('MON  Pork belly ramen, pak choi\nTUE  Tofu noodle soup')).toEqual([
-      'Pork belly ramen',
+      'Pork belly ramen with pak choi',
       'Tofu noodle soup',
     ]);
     expect(names('Mon: Beef chilli / Bean chilli (VG)\nTue: Cod loin / Cheese omelette (V)')).toEqual([
