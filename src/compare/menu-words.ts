@@ -42,6 +42,11 @@ export const MenuWordsSchema = z.object({
    * outside a menu's items that keeps one is chatter.
    */
   chatWords: z.array(Folded).min(1),
+  /**
+   * Words between a sentence's words and its option, read as part of the sentence once it has
+   * started: "I'm thinking either the …", "anyone up for …", "who's in for …".
+   */
+  betweenWords: z.array(Folded).min(1),
   /** Where a dish is bought, after it: "the salad place", "the falafel truck". */
   venueWords: z.array(Folded).min(1),
   /** Words before an option that rule it out: "not pizza again pls". */

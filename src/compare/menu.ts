@@ -131,6 +131,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           .replace(/\s+/g, ' ')
           .trim();
 
+  /** The food a text holds in brackets, when it reads as food; null otherwise. */
+  const bracketedDish = (text: string): string | null => {
+    if (judge === undefined || counting) return null;
+    const inside = /\(([^()]*)\)/.exec(text)?.[1]?.trim();
+    if (inside === undefined || inside === '' || holdsSentence(inside, p) || saysNothing(inside, p))
+      return null;
+    return reads(inside) ? inside : null;
+  };
+
   /**
    * The sides a dish's commas list that read as food, each short and no sentence ("chips",
    * "peppercorn sauce", "bok choy"); a note that is not food ("served till 2") is left out.
@@ -162,7 +171,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
       const text = withoutRemarks(trimChat(cleaned.text, p, counting ? undefined : bounded));
       if (text === '' || p.negated.test(text)) continue;
+      // A diet alone ("vegan", "the veggie place") names no dish: it is a wish, not an option.
+      if (onlyPhrases(text, p.diets)) continue;
       if (saysNothing(text.replace(/\([^()]*\)/g, ' '), p)) {
+        // A place named with its dish in brackets ("the Greek place (lamb gyros)"): the dish is the option.
+        const dish = bracketedDish(text);
+        if (dish !== null) {
+          parts.push({ text: dish, diets: cleaned.diets, food: true, chatty });
+          continue;
+        }
         // A cuisine alone is a choice of restaurant, but beside a food it is one of the choices
         // ("BBQ or Mediterranean").
         if (onlyPhrases(text, p.cuisines))
@@ -315,9 +332,14 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const read = line.sentences
-      .flatMap(pricedItems)
-      .flatMap((sentence, at) => readSentence(sentence, line, at === 0 && column.has(index)));
+    const read = line.sentences.flatMap(pricedItems).flatMap((sentence, at) => {
+      const options = readSentence(sentence, line, at === 0 && column.has(index));
+      // A sentence that starts with an alternative ("pho or falafel? or i could do pizza") adds to
+      // the choice before it: its option is one of the poll's, not chatter beside it.
+      return p.continuesChoice.test(sentence)
+        ? options.map((option) => ({ ...option, chatty: false }))
+        : options;
+    });
     const kind = sectionType;
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));

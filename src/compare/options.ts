@@ -34,6 +34,12 @@ export interface OptionPatterns {
   dayOrDate: ReadonlySet<string>;
   /** Words of a sentence, never of a dish's name (menu-words.json chatWords). */
   chat: ReadonlySet<string>;
+  /** Words read as part of a sentence once it has started (menu-words.json betweenWords). */
+  between: ReadonlySet<string>;
+  /** A diet's names ("vegan", "veggie", "plant based"): a diet alone names no dish. */
+  diets: ReadonlySet<string>;
+  /** A sentence that starts with an alternative ("… or i could do pizza") continues the choice before it. */
+  continuesChoice: RegExp;
   cuisines: ReadonlySet<string>;
   /** "not pizza again": an option ruled out. */
   negated: RegExp;
@@ -89,6 +95,15 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     labelHeads: new Set(words.labelHeads),
     dayOrDate: new Set([...words.dayWords, ...words.monthWords]),
     chat: new Set(words.chatWords),
+    between: new Set(words.betweenWords),
+    // The names of the diets that change a footprint, not the one-letter marks ("v", "n").
+    diets: new Set(
+      Object.entries(words.dietMarks)
+        .filter(([diet]) => diet !== '')
+        .flatMap(([diet, marks]) => [diet, ...marks])
+        .filter((name) => name.length >= 3),
+    ),
+    continuesChoice: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s`, 'i'),
     cuisines: new Set(words.cuisineWords),
     negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),
     unavailable: new RegExp(`\\b(?:${alternation(words.unavailableWords)})\\b`, 'i'),
@@ -232,25 +247,6 @@ function trimEdges(text: string, p: OptionPatterns): string {
 
 /** A word, a hyphenated compound as one ("build-your-own"). */
 const WORD = /[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu;
-/** Between the words of a sentence and an option: "I'm thinking either the …". */
-/** Between a sentence's words and its option: "I'm thinking either the …", "anyone want to split a …". */
-const BETWEEN = new Set([
-  'a',
-  'an',
-  'the',
-  'some',
-  'either',
-  'maybe',
-  'perhaps',
-  'just',
-  'to',
-  'for',
-  'in',
-  'on',
-  'at',
-  'from',
-]);
-
 /**
  * An option out of the sentence around it: after the sentence's first run of words ("do people want
  * the chicken shawarma", "New choices are lamb tagine", "anyone want to split a pizza"), else, with a
@@ -267,7 +263,7 @@ export function withoutSentence(text: string, p: OptionPatterns, judge?: FoodJud
     if (p.chat.has(word)) {
       if (first < 0) first = match.index;
       after = match.index + match[0].length;
-    } else if (first >= 0 && BETWEEN.has(word)) {
+    } else if (first >= 0 && p.between.has(word)) {
       after = match.index + match[0].length;
     } else if (first >= 0) {
       // The option starts after the sentence's first run of words.

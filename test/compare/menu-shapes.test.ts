@@ -182,6 +182,34 @@ describe('readMenu: where the dish is in a line', () => {
   });
 });
 
+describe('readMenu: a choice written in sentences', () => {
+  it('reads a sentence that starts with an alternative as adding to the choice, not chatter beside it', () => {
+    expect(names('burritos or ramen? or we could do dumplings')).toEqual(['burritos', 'ramen', 'dumplings']);
+    // Without the alternative, a sentence beside the poll is chatter.
+    expect(names('burritos or ramen? we could do dumplings')).toEqual(['burritos', 'ramen']);
+  });
+
+  it("reads the words between a sentence and its option as the sentence's ('up for', 'keen on')", () => {
+    expect(names("who's up for katsu curry or bibimbap")).toEqual(['katsu curry', 'bibimbap']);
+    expect(names('anyone keen on a kebab or shall we get pizza')).toEqual(['kebab', 'pizza']);
+  });
+
+  it('reads a place named with its dish in brackets as the dish', () => {
+    expect(names('so is it the Turkish place (chicken adana) or the Lebanese place (lamb kofta)?')).toEqual([
+      'chicken adana',
+      'lamb kofta',
+    ]);
+  });
+
+  it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
+    expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
+      'halloumi wrap',
+      'chicken wrap',
+    ]);
+    expect(names('vegan or a cheeseburger')).toEqual(['cheeseburger']);
+  });
+});
+
 describe('readMenu: a column of labels, items not on offer, priced items between bars', () => {
   it('reads a column of labels as labels, whatever food they name, and the dish after each', () => {
     const colon = [
