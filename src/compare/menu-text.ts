@@ -18,7 +18,9 @@ const BROADCAST = /@(?:everyone|here|channel)\b/gi;
 /** Slack emoji codes such as ":fork_and_knife:", ":one:". */
 const EMOJI_CODE = /:[a-z0-9_+'-]+:/gi;
 /** Pictographs, flags, keycaps and their joiners: none names a dish in words the matcher reads. */
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f|\u200d|[\u{1f3fb}-\u{1f3ff}]/gu;
+// Enclosed letters and numbers ("🅲", "①", "Ⓐ") mark an item as a bullet does; not all are pictographic.
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{1f100}-\u{1f1ff}]|[\u2460-\u24ff]/gu;
 const PRICE =
   /(?:[£$€¥₹]|\b(?:GBP|USD|EUR)\s?)\s?\d{1,5}(?:[.,]\d{1,2})?\b|\b\d{1,5}(?:[.,]\d{1,2})?\s?(?:[£$€]|(?:GBP|USD|EUR|p)\b)|\b\d{1,4}[.,]\d{2}\b/gi;
 /** "+£1", "+ £1.50": a supplement, gone with its price. */

@@ -105,13 +105,22 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
         };
   const namesMeal = (text: string) => !counting && bounded?.namesMealType?.(text) === true;
   /** The kind of dish a label names, when it labels the dish after it; null otherwise. */
-  const typeLabel = (raw: string, text: string, colon: boolean): string | null => {
+  const typeLabel = (
+    raw: string,
+    text: string,
+    colon: boolean,
+    next: string,
+    item: boolean,
+  ): string | null => {
     if (counting || bounded?.namesDishType === undefined) return null;
     // "Soup of the day", "Cake of the week": what the day's dish is.
     const ofThe = /^(.*?)\s+of\s+the\s+\w+\s*$/i.exec(raw.trim())?.[1];
     if (ofThe !== undefined && wordCount(ofThe) <= 2 && (bounded.namesDishType(ofThe) || reads(ofThe)))
       return ofThe.toLowerCase();
-    return colon && bounded.namesDishType(text) ? text.toLowerCase() : null;
+    if (!bounded.namesDishType(text)) return null;
+    // After a dash, on a menu's item, a kind of dish labels a dish that is no list of what it is
+    // made of ("Soup – Leek & potato", not "Margherita – tomato, mozzarella, basil").
+    return colon || (item && !next.includes(',') && reads(next)) ? text.toLowerCase() : null;
   };
 
   /** A remark in brackets that is not food ("(someone said 4 larges)", "(Sundays only)") is dropped. */
@@ -221,16 +230,28 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       if (parts.length === 0) {
         // A label that says nothing of a dish ("Sides:", "Tue –", "Option B:") heads the options after it.
         structural ||= saysNothing(raw, p) && next !== undefined && (item || line.labelled);
-        labelled = true;
+        // After a colon the commas list options ("Sides: bhajis, poppadoms"); after a dash on a
+        // menu's item they describe its one dish ("Main – Chicken pie, mash, gravy £9").
+        labelled = colon || !item;
         continue;
       }
       const food = parts.filter((part) => part.food);
       // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander",
       // "Cake of the week: lemon drizzle"), not a dish described after a dash ("Margherita – tomato,
       // mozzarella, basil").
-      const type = parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon) : null;
+      const type =
+        parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon, next, item) : null;
       if (type !== null) {
         const named = partsOf(next!, /,\s*(?:or|and)\s/i.test(next!), doubtful);
+        // A dish that names its own kind ("Pud – Sticky toffee pudding", "Soup: Leek & potato soup")
+        // keeps its name.
+        // After a dash, as in a column of labels, a dish that names a kind of its own keeps it ("PASTA –
+        // Penne arrabbiata").
+        if (
+          named.length === 1 &&
+          (namesOwnKind(named[0]!.text, type) || (!colon && namesMeal(named[0]!.text)))
+        )
+          return named;
         if (named.length === 1 && (named[0]!.food || item || line.labelled))
           return [withType(named[0]!, type)];
         // "Pizza: margherita or pepperoni": each a pizza.
@@ -367,4 +388,11 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       options.push({ ...readItem(optionText(option.text, option.diets)), ingredients: null });
   }
   return { options, total };
+}
+
+/** Whether a dish's name holds the kind a label names, or a longer word for it ("pudding" for "pud"). */
+function namesOwnKind(dish: string, kind: string): boolean {
+  const words = foldWords(dish).split(' ');
+  const kinds = foldWords(kind).split(' ');
+  return kinds.every((label) => words.some((word) => word.startsWith(label)));
 }

@@ -179,6 +179,9 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
   return { masked, restore: (part) => part.replace(placeholder, (_, i: string) => groups[Number(i)]!) };
 }
 
+/** "between X and Y": the first "and" after "between" (lazily, so linear). */
+const BETWEEN_AND = /(\bbetween\s+[^,;?!]+?)\s+and\s+/i;
+
 /** One option of a piece of text, and what its commas say it comes with. */
 export interface SplitOption {
   text: string;
@@ -194,7 +197,9 @@ export interface SplitOption {
  * lentil & feta salad", "Jerk chicken, rice & peas"). Parentheses never split.
  */
 export function splitDescribed(text: string, asList: boolean, p: OptionPatterns): SplitOption[] {
-  const { masked, restore } = maskParentheses(expandAbbreviations(text));
+  const { masked: maskedText, restore } = maskParentheses(expandAbbreviations(text));
+  // "between the halloumi burger and the chicken burger": the "and" after "between" parts two options.
+  const masked = maskedText.replace(BETWEEN_AND, '$1 or ');
   const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
     const items = alternative.split(/\s*[,;]\s*/);
@@ -226,10 +231,11 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
     if (saysNothing(rest, p) || (judge !== undefined && !judge.readsAsFood(rest)))
       trimmed = trimmed.slice(0, tail.index);
   }
-  return trimmed
-    .replace(/[\s?!.,;:]+$/, '')
-    .replace(/^\((.*)\)$/, '$1')
-    .trim();
+  trimmed = trimmed.replace(/[\s?!.,;:]+$/, '');
+  // With a judge, a preposition left at the end ("coffee for" once "12" is gone) belongs to what was
+  // cut off, as the tail above does.
+  if (judge !== undefined) trimmed = trimmed.replace(/\s+(?:for|at|by|from|to|of|in|on)$/i, '');
+  return trimmed.replace(/^\((.*)\)$/, '$1').trim();
 }
 
 /** Fillers, times, days and where it is bought off an option's ends; articles and prepositions off its start. */

@@ -201,6 +201,16 @@ describe('readMenu: a choice written in sentences', () => {
     ]);
   });
 
+  it("reads 'between X and Y' as two options, and a preposition left at an option's end as no part of it", () => {
+    expect(names("honestly it's between the mushroom risotto and the fish pie for me")).toEqual([
+      'mushroom risotto',
+      'fish pie',
+    ]);
+    expect(names('Order for the workshop: sandwiches, flapjacks and fruit salad for 14')).not.toContainEqual(
+      expect.stringMatching(/\sfor$/),
+    );
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
@@ -268,6 +278,27 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     ]);
     // In a sentence, commas list the options, not a dish's sides.
     expect(names('burgers, ramen or tacos today?')).toEqual(['burgers', 'ramen', 'tacos']);
+  });
+
+  it("reads a kind of dish before a dash as the kind of the item's dish, and a plain label's commas as its sides", () => {
+    const board = [
+      'Board today',
+      'Soup – Roasted tomato w/ basil oil £4',
+      'Main – Lamb hotpot, red cabbage £11',
+      'Pud – Bread & butter pudding £4.50',
+    ].join('\n');
+    expect(names(board)).toEqual([
+      'Roasted tomato soup with basil oil',
+      'Lamb hotpot with red cabbage',
+      'Bread & butter pudding',
+    ]);
+    // After a colon, a label's commas still list options.
+    expect(names('Team lunch\n- Chicken ruby £9\n- Black daal £7\nSides: garlic naan, okra fries')).toEqual([
+      'Chicken ruby',
+      'Black daal',
+      'garlic naan',
+      'okra fries',
+    ]);
   });
 
   it('drops an item the menu says is not on offer', () => {

@@ -47,6 +47,11 @@ describe('readMenu: structure', () => {
     expect(structural('<!subteam^S123> <@U1|bob>')).toEqual([]);
   });
 
+  it('reads enclosed letters and numbers as marks, as bullets are', () => {
+    expect(structural('🅲 Poke bowl')).toEqual(['Poke bowl']);
+    expect(structural('Ⓓ Pho')).toEqual(['Pho']);
+  });
+
   it('keeps letters inside words that look like marks', () => {
     expect(structural('Vegetable pizza')).toEqual(['Vegetable pizza']);
     expect(structural('GFC chicken')).toEqual(['GFC chicken']);
