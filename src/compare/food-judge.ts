@@ -43,6 +43,12 @@ export function catalogFoodJudge(
       const template = composer.namesType(text) ? composer.read(text).template : null;
       return template === null || template.side === true ? null : composer.typeWords(text);
     },
+    statedFoods(text) {
+      if (composer === undefined || text.split(/\s+/).length > 4) return null;
+      const reading = composer.read(text);
+      if (reading.mains.length === 0 || reading.unknown.length > 0 || reading.without.length > 0) return null;
+      return { foods: reading.mains.length, kind: reading.byType };
+    },
     namesMealType(text) {
       if (composer === undefined || !composer.namesType(text)) return false;
       const template = composer.read(text).template;

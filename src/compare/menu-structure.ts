@@ -78,6 +78,27 @@ export function withSides(text: string, sides: readonly string[]): string {
   return /\s(?:with|w)\s/i.test(text) ? `${text} and ${joined}` : `${text} with ${joined}`;
 }
 
+/**
+ * "chicken or beef burrito", "chicken, beef or bean burrito": a bare food before an alternative
+ * that ends with a kind of dish shares that kind ("chicken burrito"). In place; a food after the
+ * kind ("burrito or chicken") and a side ("chips or a burger") are left as they are.
+ */
+export function shareKind(
+  parts: Option[],
+  bare: (text: string) => boolean,
+  kindOf: (text: string) => string | null | undefined,
+): void {
+  let kind: string | null = null;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!;
+    const own = kindOf(part.text) ?? null;
+    if (own !== null && foldWords(part.text).endsWith(foldWords(own))) kind = own;
+    else if (kind !== null && own === null && bare(part.text))
+      parts[i] = { ...part, text: `${part.text} ${kind}` };
+    else kind = null;
+  }
+}
+
 /** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
 export function withHouseName(dish: Option, name: Option): Option {
   return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };

@@ -9,6 +9,7 @@ import {
   optionText,
   pricedItems,
   segmentsOf,
+  shareKind,
   withHouseName,
   withSides,
   withType,
@@ -123,6 +124,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     return colon || (item && !next.includes(',') && reads(next)) ? text.toLowerCase() : null;
   };
 
+  /** The kind of dish a label names before its head word ("Ramen options", "Curry choices"), or null. */
+  const labelKind = (raw: string): string | null => {
+    if (counting || bounded?.namesDishType === undefined) return null;
+    const words = foldWords(cleanSegment(raw, p.words).text).split(' ');
+    if (words.length < 2 || words.length > 3 || !p.labelHeads.has(words.at(-1)!)) return null;
+    const kind = words.slice(0, -1).join(' ');
+    return bounded.namesDishType(kind) ? kind : null;
+  };
+
   /** A remark in brackets that is not food ("(someone said 4 larges)", "(Sundays only)") is dropped. */
   const withoutRemarks = (text: string): string =>
     !text.includes('(') || judge === undefined || counting
@@ -139,6 +149,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           )
           .replace(/\s+/g, ' ')
           .trim();
+
+  /** One word naming a food, and no kind of dish ("chicken", "tofu"; not "chips", "cod loin"). */
+  const bareFood = (text: string): boolean =>
+    wordCount(text) === 1 && judge?.statedFoods?.(text)?.kind === false;
+  /** The kind of dish named after one food ("burrito" of "beef burrito"), or null. */
+  const kindAfterFood = (text: string): string | null => {
+    const kind = judge?.statedFoods?.(text)?.kind === true ? (bounded?.headingType?.(text) ?? null) : null;
+    return kind !== null && wordCount(text) === wordCount(kind) + 1 ? kind : null;
+  };
 
   /** The food a text holds in brackets, when it reads as food; null otherwise. */
   const bracketedDish = (text: string): string | null => {
@@ -205,6 +224,9 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or
     // sushi").
     const offered = parts.filter((part) => part.food).length;
+    // Said, not listed: "chicken or beef burrito" (a menu's "Cod / Cheese omelette" are two dishes).
+    if (judge?.statedFoods !== undefined && !counting && parts.length >= 2 && (doubtful || prose))
+      shareKind(parts, bareFood, kindAfterFood);
     return parts
       .filter(
         (part) =>
@@ -230,9 +252,19 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       if (parts.length === 0) {
         // A label that says nothing of a dish ("Sides:", "Tue –", "Option B:") heads the options after it.
         structural ||= saysNothing(raw, p) && next !== undefined && (item || line.labelled);
+        // "Ramen options: tonkotsu, shoyu", "Pizza choices – margherita or nduja": each of that kind.
+        const kind = next === undefined ? null : labelKind(raw);
+        if (kind !== null) {
+          const named = partsOf(next!, true, doubtful);
+          if (named.some((part) => part.food))
+            return named.map((part) =>
+              namesOwnKind(part.text, kind) || namesMeal(part.text) ? part : withType(part, kind),
+            );
+        }
         // After a colon the commas list options ("Sides: bhajis, poppadoms"); after a dash on a
-        // menu's item they describe its one dish ("Main – Chicken pie, mash, gravy £9").
-        labelled = colon || !item;
+        // menu's item, or a column's label, they describe its one dish ("Main – Chicken pie, mash,
+        // gravy £9", "Main: Chicken supreme, dauphinoise").
+        labelled = !(i === 0 && column) && (colon || !item);
         continue;
       }
       const food = parts.filter((part) => part.food);
@@ -256,7 +288,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           return [withType(named[0]!, type)];
         // "Pizza: margherita or pepperoni": each a pizza.
         if (named.length >= 2 && named.some((part) => part.food))
-          return named.map((part) => withType(part, type));
+          return named.map((part) => (namesOwnKind(part.text, type) ? part : withType(part, type)));
       }
       // A label of a column of labels ("Fish: battered cod & chips", "GRILL – ribeye steak") heads
       // the dish after it, whether or not it names a food.
@@ -393,6 +425,9 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
 /** Whether a dish's name holds the kind a label names, or a longer word for it ("pudding" for "pud"). */
 function namesOwnKind(dish: string, kind: string): boolean {
   const words = foldWords(dish).split(' ');
-  const kinds = foldWords(kind).split(' ');
+  // "Burgers: smash burger": the label's plural.
+  const kinds = foldWords(kind)
+    .split(' ')
+    .map((word) => (word.length > 3 ? word.replace(/e?s$/, '') : word));
   return kinds.every((label) => words.some((word) => word.startsWith(label)));
 }

@@ -16,6 +16,12 @@ export interface FoodJudge {
   namesMealType?(text: string): boolean;
   /** The words naming the kind of dish a short heading names ("ramen" in "Ramen Thursday"), or null. */
   headingType?(text: string): string | null;
+  /**
+   * What a short text states as a dish's parts, every word known: its main foods and whether it
+   * names a kind of dish by a word ("beef burrito": 1 food, a kind; "chicken": 1 food, none); null
+   * when a word is unknown or no food is stated.
+   */
+  statedFoods?(text: string): { foods: number; kind: boolean } | null;
 }
 
 export interface OptionPatterns {
@@ -224,11 +230,14 @@ export function splitOptions(text: string, asList: boolean, p: OptionPatterns): 
  * "with chips" stays: it is part of the dish).
  */
 export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | undefined): string {
-  let trimmed = trimEdges(withoutSentence(text.trim().replace(p.listEnd, ''), p, judge), p);
+  let trimmed = trimEdges(
+    withoutChatTail(withoutSentence(text.trim().replace(p.listEnd, ''), p, judge), p),
+    p,
+  );
   const tail = p.trailingTail.exec(trimmed);
   if (tail !== null && tail.index > 0) {
     const rest = tail[1]!;
-    if (saysNothing(rest, p) || (judge !== undefined && !judge.readsAsFood(rest)))
+    if (saysNothing(rest, p) || namesDietGroup(rest, p) || (judge !== undefined && !judge.readsAsFood(rest)))
       trimmed = trimmed.slice(0, tail.index);
   }
   trimmed = trimmed.replace(/[\s?!.,;:]+$/, '');
@@ -236,6 +245,20 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
   // cut off, as the tail above does.
   if (judge !== undefined) trimmed = trimmed.replace(/\s+(?:for|at|by|from|to|of|in|on)$/i, '');
   return trimmed.replace(/^\((.*)\)$/, '$1').trim();
+}
+
+/** Words of a sentence after an option ("lamb biryani better here", "the pho there"), off its end. */
+function withoutChatTail(text: string, p: OptionPatterns): string {
+  const words = text.split(/\s+/);
+  let end = words.length;
+  while (end > 1 && p.chat.has(foldWords(words[end - 1]!.replace(/['’]/g, '')))) end--;
+  return end === words.length ? text : words.slice(0, end).join(' ');
+}
+
+/** People named by their diet, as whom an option is for: "the veggies", "our vegans". */
+function namesDietGroup(text: string, p: OptionPatterns): boolean {
+  const words = wordsOf(text).filter((word) => !['the', 'our', 'a', 'any', 'all'].includes(word));
+  return words.length > 0 && onlyPhrases(words.map((word) => word.replace(/s$/, '')).join(' '), p.diets);
 }
 
 /** Fillers, times, days and where it is bought off an option's ends; articles and prepositions off its start. */

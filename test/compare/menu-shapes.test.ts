@@ -211,6 +211,29 @@ describe('readMenu: a choice written in sentences', () => {
     );
   });
 
+  it("shares a kind said once between bare foods ('chicken or beef burrito'), not between a menu's dishes", () => {
+    expect(names('is it the chicken or the beef burrito this time?')).toEqual([
+      'chicken burrito',
+      'beef burrito',
+    ]);
+    expect(names('Mon: Cod loin / Cheese omelette (V)\nTue: Beef chilli / Bean chilli')).toEqual([
+      'Cod loin',
+      'Cheese omelette (vegetarian)',
+      'Beef chilli',
+      'Bean chilli',
+    ]);
+  });
+
+  it("drops a sentence's words after an option, the people a diet names and the day an event is", () => {
+    expect(names('is the lamb biryani better here?')).toEqual(['lamb biryani']);
+    expect(names('Greek tonight? souvlaki, gyros, or spanakopita for the veggies')).toEqual([
+      'souvlaki',
+      'gyros',
+      'spanakopita',
+    ]);
+    expect(names('Thu: fish pie\nFri: pizza day!')).toEqual(['fish pie', 'pizza']);
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
@@ -299,6 +322,20 @@ describe('readMenu: a column of labels, items not on offer, priced items between
       'garlic naan',
       'okra fries',
     ]);
+  });
+
+  it("reads a column's labels as labels whatever they say, its commas as the dish's, and a kind before a label's head", () => {
+    const set = [
+      'Set menu',
+      'Starter: Smoked mackerel pâté',
+      'Main: Chicken supreme, dauphinoise',
+      'Veggie main: Wild mushroom wellington',
+      'Dessert: Lemon posset',
+    ].join('\n');
+    expect(names(set)).not.toContain('dauphinoise');
+    expect(names('Ramen options: tonkotsu, shoyu')).toEqual(['tonkotsu ramen', 'shoyu ramen']);
+    // A dish naming a kind of its own keeps it.
+    expect(names('Noodle options: pad thai, laksa')).toEqual(['pad thai', 'laksa']);
   });
 
   it('drops an item the menu says is not on offer', () => {
