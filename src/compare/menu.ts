@@ -1,5 +1,6 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
+import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
@@ -27,6 +28,7 @@ import {
 } from './options.js';
 import { type CompareItemInput, MAX_OPTIONS, readItem } from './parse.js';
 
+export { MAX_JUDGED } from './menu-judge.js';
 export { MAX_MESSAGE_LENGTH } from './menu-lines.js';
 export type { FoodJudge } from './options.js';
 
@@ -61,11 +63,6 @@ export interface ReadMenu {
   total: number;
 }
 
-/**
- * Candidates the judge is asked about per message: a plain message is read no further; a marked menu
- * past its tenth option is only counted, by its structure.
- */
-export const MAX_JUDGED = 60;
 /** Characters of one candidate cleaned and judged: a dish's name is at most MAX_NAME_LENGTH. */
 const MAX_PIECE_LENGTH = 2 * MAX_NAME_LENGTH;
 interface Part extends Option {
@@ -85,103 +82,19 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   const isItem = (line: Line) => !line.field && !line.legend && marks.some((mark) => line[mark]);
   // A message of one line ("curry or noodles for lunch?"): a poll, whose commas list options.
   const prose = lines.length === 1;
-  let judged = 0;
-  /** Once ten options are read, the rest of a marked menu is only counted, by its structure. */
-  let counting = false;
-  const reads = (text: string): boolean => {
-    if (judge === undefined || counting) return true;
-    if (judged >= MAX_JUDGED) return false;
-    judged++;
-    return judge.readsAsFood(text);
-  };
-  // The judge, within the same bound, for what trims an option's tail.
-  const bounded: FoodJudge | undefined =
-    judge === undefined
-      ? undefined
-      : {
-          readsAsFood: reads,
-          namesDishType: (text) => judge.namesDishType?.(text) ?? false,
-          namesMealType: (text) => judge.namesMealType?.(text) ?? false,
-          headingType: (text) => judge.headingType?.(text) ?? null,
-        };
-  const namesMeal = (text: string) => !counting && bounded?.namesMealType?.(text) === true;
-  /** The kind of dish a label names, when it labels the dish after it; null otherwise. */
-  const typeLabel = (
-    raw: string,
-    text: string,
-    colon: boolean,
-    next: string,
-    item: boolean,
-  ): string | null => {
-    if (counting || bounded?.namesDishType === undefined) return null;
-    // "Soup of the day", "Cake of the week": what the day's dish is.
-    const ofThe = /^(.*?)\s+of\s+the\s+\w+\s*$/i.exec(raw.trim())?.[1];
-    if (ofThe !== undefined && wordCount(ofThe) <= 2 && (bounded.namesDishType(ofThe) || reads(ofThe)))
-      return ofThe.toLowerCase();
-    if (!bounded.namesDishType(text)) return null;
-    // After a dash, on a menu's item, a kind of dish labels a dish that is no list of what it is
-    // made of ("Soup – Leek & potato", not "Margherita – tomato, mozzarella, basil").
-    return colon || (item && !next.includes(',') && reads(next)) ? text.toLowerCase() : null;
-  };
-
-  /** The kind of dish a label names before its head word ("Ramen options", "Curry choices"), or null. */
-  const labelKind = (raw: string): string | null => {
-    if (counting || bounded?.namesDishType === undefined) return null;
-    const words = foldWords(cleanSegment(raw, p.words).text).split(' ');
-    if (words.length < 2 || words.length > 3 || !p.labelHeads.has(words.at(-1)!)) return null;
-    const kind = words.slice(0, -1).join(' ');
-    return bounded.namesDishType(kind) ? kind : null;
-  };
-
-  /** A remark in brackets that is not food ("(someone said 4 larges)", "(Sundays only)") is dropped. */
-  const withoutRemarks = (text: string): string =>
-    !text.includes('(') || judge === undefined || counting
-      ? text
-      : text
-          // A list in brackets describes the dish ("(korean fried chicken, soy garlic)", "(beef and
-          // stockfish)"): kept.
-          .replace(/\(([^()]*)\)/g, (group, inside: string) =>
-            holdsSentence(inside, p) ||
-            saysNothing(inside, p) ||
-            (!/,|\s(?:and|&)\s/.test(inside) && !reads(inside))
-              ? ' '
-              : group,
-          )
-          .replace(/\s+/g, ' ')
-          .trim();
-
-  /** One word naming a food, and no kind of dish ("chicken", "tofu"; not "chips", "cod loin"). */
-  const bareFood = (text: string): boolean =>
-    wordCount(text) === 1 && judge?.statedFoods?.(text)?.kind === false;
-  /** The kind of dish named after one food ("burrito" of "beef burrito"), or null. */
-  const kindAfterFood = (text: string): string | null => {
-    const kind = judge?.statedFoods?.(text)?.kind === true ? (bounded?.headingType?.(text) ?? null) : null;
-    return kind !== null && wordCount(text) === wordCount(kind) + 1 ? kind : null;
-  };
-
-  /** The food a text holds in brackets, when it reads as food; null otherwise. */
-  const bracketedDish = (text: string): string | null => {
-    if (judge === undefined || counting) return null;
-    const inside = /\(([^()]*)\)/.exec(text)?.[1]?.trim();
-    if (inside === undefined || inside === '' || holdsSentence(inside, p) || saysNothing(inside, p))
-      return null;
-    return reads(inside) ? inside : null;
-  };
-
-  /**
-   * The sides a dish's commas list that read as food, each short and no sentence ("chips",
-   * "peppercorn sauce", "bok choy"); a note that is not food ("served till 2") is left out.
-   */
-  const sidesOf = (described: readonly string[]): string[] => {
-    const sides: string[] = [];
-    for (const raw of described.slice(0, MAX_PARTS)) {
-      const side = cleanSegment(raw, p.words).text;
-      if (side === '' || wordCount(side) > MAX_SIBLING_WORDS || holdsSentence(side, p)) continue;
-      if (saysNothing(side.replace(/\([^()]*\)/g, ' '), p) || !reads(side)) continue;
-      sides.push(side);
-    }
-    return sides;
-  };
+  const mj = new MenuJudge(p, judge);
+  const {
+    reads,
+    namesMeal,
+    typeLabel,
+    labelKind,
+    withoutRemarks,
+    bareFood,
+    kindAfterFood,
+    bracketedDish,
+    sidesOf,
+  } = mj;
+  const bounded = mj.bounded;
 
   /**
    * The parts of one segment: its alternatives (and list items), cleaned and judged. Where the
@@ -197,7 +110,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       if (p.unavailable.test(piece)) continue;
       const cleaned = cleanSegment(piece, p.words);
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
-      const text = withoutRemarks(trimChat(cleaned.text, p, counting ? undefined : bounded));
+      const text = withoutRemarks(trimChat(cleaned.text, p, mj.counting ? undefined : bounded));
       if (text === '' || p.negated.test(text)) continue;
       // A diet alone ("vegan", "the veggie place") names no dish: it is a wish, not an option.
       if (onlyPhrases(text, p.diets)) continue;
@@ -225,7 +138,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     // sushi").
     const offered = parts.filter((part) => part.food).length;
     // Said, not listed: "chicken or beef burrito" (a menu's "Cod / Cheese omelette" are two dishes).
-    if (judge?.statedFoods !== undefined && !counting && parts.length >= 2 && (doubtful || prose))
+    if (judge?.statedFoods !== undefined && !mj.counting && parts.length >= 2 && (doubtful || prose))
       shareKind(parts, bareFood, kindAfterFood);
     return parts
       .filter(
@@ -354,7 +267,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
    * list of kinds is a poll). Undefined when the line is no heading; null for a heading of no kind.
    */
   const headingType = (line: Line, index: number): string | null | undefined => {
-    if (judge === undefined || counting || line.listItem || line.priced || line.dayLabelled) return undefined;
+    if (judge === undefined || mj.counting || line.listItem || line.priced || line.dayLabelled)
+      return undefined;
     // A label and its value ("Sam: pizza?") or a question is no heading.
     if ((line.labelled && !line.introduces) || /\?\s*$/.test(line.text)) return undefined;
     if (!((index === 0 && lines.length >= 3) || line.styledHeading || line.introduces)) return undefined;
@@ -370,7 +284,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
 
   const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
-    if (judged >= MAX_JUDGED && !counting) return [];
+    if (mj.judged >= MAX_JUDGED && !mj.counting) return [];
     if (line.field || line.legend) return [];
     // "Chilli squid? (sold out)": the line's item is not on offer.
     if (p.unavailable.test(line.text) && line.sentences.length > 1) return [];
@@ -379,7 +293,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (typeof heading === 'string') return [];
     if (marked && !isItem(line) && !line.labelled) return [];
     // Past ten options, a marked menu's items are counted without the judge: linear and cheap.
-    if (counting && !isItem(line)) return [];
+    if (mj.counting && !isItem(line)) return [];
     if (!marked && index === 0 && lines.length >= 3 && isTitle(line, p)) return [];
     // A heading alone on its line ("*Mains*", "## Desserts", "Hi Priya, for Friday we can do:").
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
@@ -397,12 +311,12 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));
     for (const option of found) distinct.add(foldWords(option.text));
-    counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
+    mj.counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
     return found;
   });
   // A plain list of lines, most of them food: a short line among them is an item the catalog may not
   // know, not chatter (menu-siblings.ts).
-  if (!marked && judge !== undefined && judged < MAX_JUDGED) plainListSiblings(lines, perLine, p);
+  if (!marked && judge !== undefined && mj.judged < MAX_JUDGED) plainListSiblings(lines, perLine, p);
 
   // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
   // read out of another sentence ("the food court's closing early today") is chatter.
