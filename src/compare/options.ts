@@ -185,6 +185,9 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
   return { masked, restore: (part) => part.replace(placeholder, (_, i: string) => groups[Number(i)]!) };
 }
 
+/** "… and some garlic bread", "… and a flat white": "and" before an article starts a list's last item. */
+const LAST_AND = /\s+(?:and|&)\s+(?=(?:a|an|some|the)\s)/i;
+
 /** "between X and Y": the first "and" after "between" (lazily, so linear). */
 const BETWEEN_AND = /(\bbetween\s+[^,;?!]+?)\s+and\s+/i;
 
@@ -209,6 +212,12 @@ export function splitDescribed(text: string, asList: boolean, p: OptionPatterns)
   const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
     const items = alternative.split(/\s*[,;]\s*/);
+    if (asList && items.length >= 2) {
+      // "a veggie lasagne, a chicken caesar salad and some garlic bread": a list's last item joined
+      // by "and" before an article is two items ("fish and chips" stays one).
+      const last = items.pop()!;
+      items.push(...last.split(LAST_AND));
+    }
     if (asList || items.length === 1) parts.push(...items.map((item) => ({ text: item, described: [] })));
     else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push({ text: alternative, described: [] });
     else parts.push({ text: items[0]!, described: items.slice(1).map(restore) });
@@ -230,10 +239,15 @@ export function splitOptions(text: string, asList: boolean, p: OptionPatterns): 
  * "with chips" stays: it is part of the dish).
  */
 export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | undefined): string {
-  let trimmed = trimEdges(
-    withoutChatTail(withoutSentence(text.trim().replace(p.listEnd, ''), p, judge), p),
-    p,
-  );
+  // A tally's count ("4 for pizza", "3 votes for sushi") is no part of the dish.
+  const untallied = text
+    .trim()
+    .replace(p.listEnd, '')
+    .replace(/^\d+\s+(?:votes?\s+)?for\s+/i, '');
+  // The sentence before the option, then the one after it ("their tofu pho is great").
+  const once = withoutSentence(untallied, p, judge);
+  const twice = once === untallied ? once : withoutSentence(once, p, judge);
+  let trimmed = trimEdges(withoutChatTail(twice, p), p);
   const tail = p.trailingTail.exec(trimmed);
   if (tail !== null && tail.index > 0) {
     const rest = tail[1]!;

@@ -234,6 +234,18 @@ describe('readMenu: a choice written in sentences', () => {
     expect(names('Thu: fish pie\nFri: pizza day!')).toEqual(['fish pie', 'pizza']);
   });
 
+  it("reads a sentence's list to its last item, a tally's counts and the sentence after an option", () => {
+    expect(names("Food's here! There's a mushroom risotto, a beef lasagne and some garlic bread")).toEqual([
+      'mushroom risotto',
+      'beef lasagne',
+      'garlic bread',
+    ]);
+    // "and" between two foods of one item keeps them together.
+    expect(names('poll: pad thai, fish and chips')).toEqual(['pad thai', 'fish and chips']);
+    expect(names('so far: 4 for katsu curry, 3 for bibimbap')).toEqual(['katsu curry', 'bibimbap']);
+    expect(names('pizza again? or the Vietnamese place, their tofu pho is great')).toContain('tofu pho');
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
