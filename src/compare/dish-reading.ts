@@ -263,6 +263,14 @@ export class DishReader {
         i += type.length;
         continue;
       }
+      // A diet before a meat names its plant-based version: "veggie bangers", "vegan burger".
+      const plant = this.plantVersionAt(words, stems, i);
+      if (plant !== null) {
+        foods.push(plant.food);
+        previous = { end: i + plant.length, food: plant.food };
+        i += plant.length;
+        continue;
+      }
       // A food first, so "sweet potato" and "veggie sausage" are foods before "sweet" and "veggie"
       // are a style and a diet.
       let taken = 0;
@@ -304,6 +312,36 @@ export class DishReader {
     if (this.style.at(before.words.split(' ').map(stem), 0) !== null) return false;
     const category = this.catalog.food(before.code)?.category;
     return before.kind === 'plant' && category !== undefined && this.file.shapeCategories.includes(category);
+  }
+
+  /** The plant-based version a diet word and the meat after it name, with the words it takes. */
+  private plantVersionAt(
+    words: readonly string[],
+    stems: readonly string[],
+    at: number,
+  ): { food: StatedFood; length: number } | null {
+    const diet = this.diets.at(stems, at);
+    if (diet === null) return null;
+    const from = at + diet.length;
+    for (let n = Math.min(2, words.length - from); n >= 1; n--) {
+      const phrase = words.slice(from, from + n).join(' ');
+      const version = this.file.plantVersions[phrase] ?? this.file.plantVersions[stem(phrase)];
+      if (version === undefined) continue;
+      const said = words.slice(at, from + n).join(' ');
+      return {
+        food: {
+          code: version.code,
+          label: version.label,
+          kind: 'protein',
+          standIn: false,
+          words: said,
+          foodName: this.catalog.food(version.code)?.name ?? version.label,
+          generic: false,
+        },
+        length: from + n - at,
+      };
+    }
+    return null;
   }
 
   private foodFor(phrase: string): StatedFood | null {

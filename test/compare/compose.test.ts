@@ -117,6 +117,17 @@ describe('composing a dish the catalog does not name', () => {
     expect(composer.compose('smoked half chicken')?.how).toBe('a mixed plate recipe with chicken');
   });
 
+  it('reads a diet before a meat as its plant-based version (data: plantVersions), not a meat left out', () => {
+    expect(composer.compose('veggie bangers & mash')?.how).toBe(
+      'a plate with mash recipe with plant-based sausage, vegetarian',
+    );
+    expect(composer.compose('vegan burger')?.how).toBe('a burger recipe with plant-based patty, vegan');
+    const mince = composer.read('vegetarian mince lasagne').mains.map((food) => food.label);
+    expect(mince).toEqual(['soy-based mince']);
+    // A meat without a diet before it is the meat.
+    expect(composer.read('sausage & mash').mains.map((food) => food.kind)).toEqual(['meat']);
+  });
+
   it("makes a sweet dish savoury when it states meat, and swaps a drink's milk for the plant milk it names", () => {
     expect(composer.compose('steak & kidney pud')?.how).toMatch(/^a pie recipe with .*steak/);
     expect(composer.compose('treacle sponge pudding')?.how).toMatch(/^a pudding recipe/);
