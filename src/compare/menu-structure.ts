@@ -142,3 +142,13 @@ export function pricedItems(sentence: string): string[] {
   const pieces = sentence.split(/\s\|\s/);
   return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
 }
+
+/**
+ * A sentence of labels each with its value, parted by commas ("steakhouse = sirloin & chips, vegan
+ * place = their jackfruit burger", "Sides: chips, Drinks: cola"): each pair its own sentence, so a
+ * comma does not join one pair's dish to the next pair's label. A label is one to three words.
+ */
+export function labelledPairs(sentence: string): string[] {
+  const pieces = sentence.split(/[,;]\s*(?=(?:[^\s,;:=]+\s){0,2}[^\s,;:=]+\s?[=:]\s)/);
+  return pieces.length >= 2 && /[=:]\s/.test(pieces[0]!) ? pieces : [sentence];
+}

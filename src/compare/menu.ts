@@ -5,6 +5,7 @@ import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
   labelColumn,
+  labelledPairs,
   MAX_HOUSE_NAME_WORDS,
   type Option,
   optionText,
@@ -187,7 +188,10 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const type =
         parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon, next, item) : null;
       if (type !== null) {
-        const named = partsOf(next!, /,\s*(?:or|and)\s/i.test(next!), doubtful);
+        // After a colon its commas list dishes of that kind ("Pizza: margherita, pepperoni"), unless
+        // they enumerate one dish's fillings ("Toastie: Ham, cheddar & mustard").
+        const enumerates = /\s(?:&|and)\s[^,]*$/i.test(next!);
+        const named = partsOf(next!, (colon && !enumerates) || /,\s*(?:or|and)\s/i.test(next!), doubtful);
         // A dish that names its own kind ("Pud – Sticky toffee pudding", "Soup: Leek & potato soup")
         // keeps its name.
         // After a dash, as in a column of labels, a dish that names a kind of its own keeps it ("PASTA –
@@ -299,14 +303,17 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const read = line.sentences.flatMap(pricedItems).flatMap((sentence, at) => {
-      const options = readSentence(sentence, line, at === 0 && column.has(index));
-      // A sentence that starts with an alternative ("pho or falafel? or i could do pizza") adds to
-      // the choice before it: its option is one of the poll's, not chatter beside it.
-      return p.continuesChoice.test(sentence)
-        ? options.map((option) => ({ ...option, chatty: false }))
-        : options;
-    });
+    const read = line.sentences
+      .flatMap(pricedItems)
+      .flatMap(labelledPairs)
+      .flatMap((sentence, at) => {
+        const options = readSentence(sentence, line, at === 0 && column.has(index));
+        // A sentence that starts with an alternative ("pho or falafel? or i could do pizza") adds to
+        // the choice before it: its option is one of the poll's, not chatter beside it.
+        return p.continuesChoice.test(sentence)
+          ? options.map((option) => ({ ...option, chatty: false }))
+          : options;
+      });
     const kind = sectionType;
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));

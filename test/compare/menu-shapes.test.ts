@@ -246,6 +246,16 @@ describe('readMenu: a choice written in sentences', () => {
     expect(names('pizza again? or the Vietnamese place, their tofu pho is great')).toContain('tofu pho');
   });
 
+  it("reads labels each with its value, parted by commas, as pairs; a kind's colon list as dishes of that kind", () => {
+    expect(names('Which one? the diner = smash burger, veggie place = falafel wrap')).toEqual([
+      'smash burger',
+      'falafel wrap',
+    ]);
+    expect(names('Pizza: margherita, pepperoni')).toEqual(['margherita pizza', 'pepperoni pizza']);
+    // A list of what one dish is filled with stays one dish.
+    expect(names('Toastie: Ham, cheddar & mustard')).toEqual(['Ham, cheddar & mustard toastie']);
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
