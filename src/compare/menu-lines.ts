@@ -49,12 +49,14 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
     const dayLabelled = p.leadingDay.test(line.text);
     const text = line.text.replace(p.leadingDay, '');
     // A colon inside brackets ("(allergens: …)") labels nothing.
-    const outside = maskParentheses(text).masked;
+    const { masked: outside, restore } = maskParentheses(text);
     lines.push({
       ...line,
-      sentences: text
+      // A sentence ends outside brackets: "Leon (chicken wrap? nah the falafel box)" is one.
+      sentences: outside
         .split(SENTENCE_END)
         .slice(0, MAX_PARTS)
+        .map(restore)
         .filter((sentence) => /\p{L}/u.test(sentence)),
       priced: isPriced(text),
       dayLabelled,

@@ -47,6 +47,13 @@ describe('readMenu: structure', () => {
     expect(structural('<!subteam^S123> <@U1|bob>')).toEqual([]);
   });
 
+  it('ends a sentence outside brackets only', () => {
+    // The question inside the brackets is a remark on the item, not a sentence of its own.
+    expect(structural('• Leon (chicken wrap? nah the falafel box)\n• Wasabi (teriyaki bento)')).toHaveLength(
+      2,
+    );
+  });
+
   it('reads enclosed letters and numbers as marks, as bullets are', () => {
     expect(structural('🅲 Poke bowl')).toEqual(['Poke bowl']);
     expect(structural('Ⓓ Pho')).toEqual(['Pho']);
