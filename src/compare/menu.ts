@@ -328,11 +328,16 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
   // read out of another sentence ("the food court's closing early today") is chatter.
   const poll = perLine.some((found) => found.filter((option) => option.chatty !== true).length >= 2);
+  // Beside foods offered, a restaurant named alone ("wingstop or chipotle? (wings vs burrito bowl)")
+  // is where they come from, not one of them; restaurants alone ("KFC or subway?") are the choice.
+  const restaurant = (option: Option) => judge?.namesRestaurant?.(option.text) === true;
+  const dishes = perLine.flat().filter((option) => option.chatty !== true && !restaurant(option)).length;
+  const where = (option: Option) => dishes >= 2 && !mj.counting && restaurant(option);
   const seen = new Set<string>();
   const options: CompareItemInput[] = [];
   let total = 0;
   for (const option of perLine.flat()) {
-    if (poll && option.chatty === true) continue;
+    if ((poll && option.chatty === true) || where(option)) continue;
     const key = foldWords(option.text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);

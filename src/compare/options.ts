@@ -22,6 +22,8 @@ export interface FoodJudge {
    * when a word is unknown or no food is stated.
    */
   statedFoods?(text: string): { foods: number; kind: boolean } | null;
+  /** Whether a text names a restaurant or chain alone ("wingstop", "KFC"), where to eat, not what. */
+  namesRestaurant?(text: string): boolean;
 }
 
 export interface OptionPatterns {

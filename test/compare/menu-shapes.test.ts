@@ -62,6 +62,12 @@ describe('readMenu: lines that are never options', () => {
     expect(names(message)).toEqual(['Pad thai', 'Chicken katsu curry']);
   });
 
+  it('drops a restaurant named alone beside foods offered, keeps restaurants alone and one with its dish', () => {
+    expect(names('kfc or nandos? (burger vs wrap)')).toEqual(['burger', 'wrap']);
+    expect(names('kfc or subway?')).toEqual(['kfc', 'subway']);
+    expect(names("Nando's (peri peri chicken) or Wasabi (chicken katsu)")).toHaveLength(2);
+  });
+
   it('drops an option out of a sentence beside the poll, and one ruled out', () => {
     expect(names('laksa or pho? the noodle bar shuts early on fridays')).toEqual(['laksa', 'pho']);
     expect(names('can we do sushi this time? or poke. not pizza again pls 😭')).toEqual(['sushi', 'poke']);
