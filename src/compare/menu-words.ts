@@ -58,6 +58,11 @@ export const MenuWordsSchema = z.object({
    * "Restaurant:", "Budget per head:", "Subject:", "Subtotal".
    */
   fieldWords: z.array(Folded).min(1),
+  /**
+   * Words that start a change to the item above, on a line of its own indented or after "+" ("  +
+   * Extra peanuts $1", "  no onions"): never an option.
+   */
+  modifierWords: z.array(Folded).min(1),
   /** Words that start an allergen statement: "(Contains: gluten, milk)", "allergens: 1 gluten". */
   allergenWords: z.array(Folded).min(1),
   /**

@@ -55,6 +55,8 @@ export interface OptionPatterns {
   unavailable: RegExp;
   /** A line that starts with a field's label: "Date:", "Subtotal £51.70", "Basket – Comptoir". */
   fieldStart: RegExp;
+  /** A change to the item above: "Extra peanuts", "no onions" (read on a line indented or after "+"). */
+  modifierStart: RegExp;
   /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
   allergenGroup: RegExp;
 }
@@ -117,6 +119,7 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     unavailable: new RegExp(`\\b(?:${alternation(words.unavailableWords)})\\b`, 'i'),
     // The label, then a colon, a dash, a price or a number, or nothing more.
     fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
+    modifierStart: new RegExp(`^(?:${alternation(words.modifierWords)})\\b`, 'i'),
     allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),
   };
   cache.set(words, patterns);
@@ -213,13 +216,10 @@ export function splitDescribed(text: string, asList: boolean, p: OptionPatterns)
   const masked = maskedText.replace(BETWEEN_AND, '$1 or ');
   const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
-    const items = alternative.split(/\s*[,;]\s*/);
-    if (asList && items.length >= 2) {
-      // "a veggie lasagne, a chicken caesar salad and some garlic bread": a list's last item joined
-      // by "and" before an article is two items ("fish and chips" stays one).
-      const last = items.pop()!;
-      items.push(...last.split(LAST_AND));
-    }
+    // "a veggie lasagne, a chicken caesar salad and some garlic bread", "the soup is minestrone and
+    // the special a beef pie": in a list, "and" before an article parts two items ("fish and chips"
+    // stays one).
+    const items = alternative.split(/\s*[,;]\s*/).flatMap((item) => (asList ? item.split(LAST_AND) : [item]));
     if (asList || items.length === 1) parts.push(...items.map((item) => ({ text: item, described: [] })));
     else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push({ text: alternative, described: [] });
     else parts.push({ text: items[0]!, described: items.slice(1).map(restore) });

@@ -262,6 +262,23 @@ describe('readMenu: a choice written in sentences', () => {
     expect(names('Toastie: Ham, cheddar & mustard')).toEqual(['Ham, cheddar & mustard toastie']);
   });
 
+  it('reads items lettered or numbered within a line, and a sentence joined by "and the" as two', () => {
+    expect(names('Pls pick: A. Lasagne B. Chicken pie C. Veg curry')).toEqual([
+      'Lasagne',
+      'Chicken pie',
+      'Veg curry',
+    ]);
+    expect(names('Thursday lunch poll: 1) ramen 2) dumplings 3) bao buns')).toEqual([
+      'ramen',
+      'dumplings',
+      'bao buns',
+    ]);
+    expect(names("this week's soup is minestrone and the special is a beef & ale pie")).toEqual([
+      'minestrone',
+      'beef & ale pie',
+    ]);
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
@@ -364,6 +381,17 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     expect(names('Ramen options: tonkotsu, shoyu')).toEqual(['tonkotsu ramen', 'shoyu ramen']);
     // A dish naming a kind of its own keeps it.
     expect(names('Noodle options: pad thai, laksa')).toEqual(['pad thai', 'laksa']);
+  });
+
+  it("drops a change to the item above, on a line indented or after '+'", () => {
+    const order = [
+      'Uber Eats order',
+      '1x Chicken Pad Thai (Large) $16.99',
+      '  + Extra peanuts $1.00',
+      '  no onions',
+      '2x Veggie Spring Rolls $6.00',
+    ].join('\n');
+    expect(names(order)).toEqual(['Chicken Pad Thai', 'Veggie Spring Rolls']);
   });
 
   it('drops an item the menu says is not on offer', () => {
