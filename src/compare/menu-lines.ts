@@ -106,7 +106,7 @@ const INLINE_MARK = /(?:^|\s)([a-h]|\d{1,2})[.)]\s+(?=\S)/gi;
  * curry", "1) ramen 2) dumplings"): the text before the first mark, then each item, when at least
  * two marks follow in order (A then B, 1 then 2); otherwise the line whole. Linear.
  */
-function inlineItems(text: string): string[] {
+export function inlineItems(text: string): string[] {
   const marks = [...text.matchAll(INLINE_MARK)].slice(0, MAX_PARTS);
   const order = (mark: string) => (/\d/.test(mark) ? Number(mark) : mark.toLowerCase().charCodeAt(0) - 96);
   if (marks.length < 2 || order(marks[1]![1]!) !== order(marks[0]![1]!) + 1) return [text];

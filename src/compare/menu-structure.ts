@@ -83,6 +83,18 @@ export function withSides(text: string, sides: readonly string[]): string {
  * that ends with a kind of dish shares that kind ("chicken burrito"). In place; a food after the
  * kind ("burrito or chicken") and a side ("chips or a burger") are left as they are.
  */
+/**
+ * Whether a text is two options joined by one "or" and nothing else ("the chicken or the beef
+ * burrito"), the one shape in which a kind said once is shared: with commas, "vs" or "/" each
+ * option is written whole ("steak vs salmon vs chickpea curry", "Cod loin / Cheese omelette").
+ */
+export function saidOnce(text: string): boolean {
+  return (
+    /^[^,;/]*\sor\s[^,;/]*$/i.test(text) &&
+    !/\s(?:or|vs|v|versus)\.?\s.*\s(?:or|vs|v|versus)\.?\s/i.test(text)
+  );
+}
+
 export function shareKind(
   parts: Option[],
   bare: (text: string) => boolean,

@@ -10,6 +10,7 @@ import {
   type Option,
   optionText,
   pricedItems,
+  saidOnce,
   segmentsOf,
   shareKind,
   withHouseName,
@@ -139,7 +140,13 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     // sushi").
     const offered = parts.filter((part) => part.food).length;
     // Said, not listed: "chicken or beef burrito" (a menu's "Cod / Cheese omelette" are two dishes).
-    if (judge?.statedFoods !== undefined && !mj.counting && parts.length >= 2 && (doubtful || prose))
+    if (
+      judge?.statedFoods !== undefined &&
+      !mj.counting &&
+      parts.length === 2 &&
+      (doubtful || prose) &&
+      saidOnce(segment)
+    )
       shareKind(parts, bareFood, kindAfterFood);
     return parts
       .filter(

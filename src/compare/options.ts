@@ -196,6 +196,11 @@ const LAST_AND = /\s+(?:and|&)\s+(?=(?:a|an|some|the)\s)/i;
 /** "between X and Y": the first "and" after "between" (lazily, so linear). */
 const BETWEEN_AND = /(\bbetween\s+[^,;?!]+?)\s+and\s+/i;
 
+/** "between the halloumi burger and the chicken burger": the "and" after "between" parts two options. */
+export function betweenAsAlternative(text: string): string {
+  return text.replace(BETWEEN_AND, '$1 or ');
+}
+
 /** One option of a piece of text, and what its commas say it comes with. */
 export interface SplitOption {
   text: string;
@@ -212,8 +217,7 @@ export interface SplitOption {
  */
 export function splitDescribed(text: string, asList: boolean, p: OptionPatterns): SplitOption[] {
   const { masked: maskedText, restore } = maskParentheses(expandAbbreviations(text));
-  // "between the halloumi burger and the chicken burger": the "and" after "between" parts two options.
-  const masked = maskedText.replace(BETWEEN_AND, '$1 or ');
+  const masked = betweenAsAlternative(maskedText);
   const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
     // "a veggie lasagne, a chicken caesar salad and some garlic bread", "the soup is minestrone and
