@@ -287,6 +287,17 @@ describe('understanding an option: ordered rules that keep what it states', () =
       Math.round(servings.groups.meals!.grams),
     );
   });
+
+  it('serves dumplings stating no meat, fish or protein as a starter, and with one as its dumplings', async () => {
+    const found = await ranked('veg gyoza', 'duck gyoza', 'pork belly ramen');
+    const grams = (item: RankedItem | undefined) => Number(/A (\d+) g serving/.exec(contributors(item))?.[1]);
+    expect(grams(found['veg gyoza'])).toBe(
+      Math.round(servings.groups['savoury pastries and starters']!.grams),
+    );
+    expect(grams(found['duck gyoza'])).toBeGreaterThanOrEqual(
+      Math.round(servings.groups['dumplings and sushi']!.grams),
+    );
+  });
 });
 
 describe('every dish of a kind on one serving', () => {
