@@ -124,7 +124,9 @@ export class DishReader {
       .split(' ')
       .filter((word) => word !== '');
 
-    const diet = this.dietOf([...words, ...insideWords]);
+    // The diet the name or its brackets state: a side's word ("with seasonal veg", "with vegan mayo") is
+    // that side's, not the dish's.
+    const diet = this.dietOf([...(withAt < 0 ? words : words.slice(0, withAt)), ...insideWords]);
     let typeSpan = this.typeOf(name);
     // "oat flat white": the oat is its milk, not its main.
     let plantMilk = false;

@@ -156,7 +156,8 @@ export function cleanSegment(raw: string, words: MenuWords): CleanSegment {
     .replace(PRICE, ' ')
     .replace(ENERGY, ' ')
     .replace(COUNT, ' ')
-    .replace(/\s\d{1,4}(?:[.,]\d{1,2})?\s*$/, ' ')
+    // A trailing bare number, a price or a tally ("Dal 9.5", "salad 2."), with the sentence's stop.
+    .replace(/\s\d{1,4}(?:[.,]\d{1,2})?[.!?]*\s*$/, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     .replace(/[:\s.,;/|·+=~-]+$/g, '')
     .replace(/^[\s.,;:/|·+=~)-]+/g, '')

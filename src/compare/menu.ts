@@ -290,6 +290,30 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;
   };
+  /**
+   * "pizza tonight? … Pepperoni, margherita or bbq chicken": a sentence naming only a kind of dish
+   * before a sentence offering two options or more heads them, as a heading line does; its kind
+   * goes to each option that names no kind of its own.
+   */
+  const withKindSentence = (sentences: Option[][]): Option[] => {
+    const at = sentences.findIndex(
+      (options) => options.length === 1 && bounded?.namesDishType?.(options[0]!.text) === true,
+    );
+    const poll = sentences.findIndex(
+      (options, i) => i > at && options.filter((o) => o.chatty !== true).length >= 2,
+    );
+    if (at < 0 || poll < 0 || mj.counting) return sentences.flat();
+    const kind = sentences[at]![0]!.text.toLowerCase();
+    return sentences.flatMap((options, i) =>
+      i === at
+        ? []
+        : i !== poll
+          ? options
+          : options.map((option) =>
+              namesOwnKind(option.text, kind) || namesMeal(option.text) ? option : withType(option, kind),
+            ),
+    );
+  };
   let sectionType: string | null = null;
   const column = labelColumn(lines);
 
@@ -310,10 +334,10 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const read = line.sentences
+    const bySentence = line.sentences
       .flatMap(pricedItems)
       .flatMap(labelledPairs)
-      .flatMap((sentence, at) => {
+      .map((sentence, at) => {
         const options = readSentence(sentence, line, at === 0 && column.has(index));
         // A sentence that starts with an alternative ("pho or falafel? or i could do pizza") adds to
         // the choice before it: its option is one of the poll's, not chatter beside it.
@@ -321,6 +345,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           ? options.map((option) => ({ ...option, chatty: false }))
           : options;
       });
+    const read = withKindSentence(bySentence);
     const kind = sectionType;
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));

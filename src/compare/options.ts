@@ -267,6 +267,20 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
   return trimmed.replace(/^\((.*)\)$/, '$1').trim();
 }
 
+/**
+ * Text up to a second run of a sentence's words after an option ("katsu curry if it's on"): the
+ * option, when at least one word of it comes first. Linear: the words are read once.
+ */
+function cutAtChat(text: string, p: OptionPatterns): string {
+  let seenOption = false;
+  for (const match of text.replace(/\([^()]*\)/g, (group) => ' '.repeat(group.length)).matchAll(WORD)) {
+    const word = foldWords(match[0].replace(/['’]/g, ''));
+    if (!p.chat.has(word)) seenOption ||= !p.between.has(word);
+    else if (seenOption) return text.slice(0, match.index);
+  }
+  return text;
+}
+
 /** Words of a sentence after an option ("lamb biryani better here", "the pho there"), off its end. */
 function withoutChatTail(text: string, p: OptionPatterns): string {
   const words = text.split(/\s+/);
@@ -326,6 +340,9 @@ export function withoutSentence(text: string, p: OptionPatterns, judge?: FoodJud
     // A sentence, then where the option is bought ("who's in for the chippy?"): no option.
     if (saysNothing(rest, p)) return leading ? '' : text;
     if (judge === undefined || judge.readsAsFood(rest)) return rest;
+    // Else what follows up to a sentence after it ("katsu curry" of "katsu curry if it's on").
+    const cut = trimEdges(cutAtChat(rest, p), p);
+    if (cut !== rest && /\p{L}/u.test(cut) && !saysNothing(cut, p) && judge.readsAsFood(cut)) return cut;
   }
   const before = trimEdges(text.slice(0, first).replace(/[\s,;:–—-]+$/, ''), p);
   if (judge !== undefined && /\p{L}/u.test(before) && !saysNothing(before, p) && judge.readsAsFood(before))

@@ -117,6 +117,14 @@ describe('composing a dish the catalog does not name', () => {
     expect(composer.compose('smoked half chicken')?.how).toBe('a mixed plate recipe with chicken');
   });
 
+  it("reads a dish's diet from its name and brackets, not from a side ('with seasonal veg')", () => {
+    expect(composer.read('Roast chicken with roast potatoes and seasonal veg').diet).toBeNull();
+    expect(composer.compose('Roast chicken with roast potatoes and seasonal veg')?.how).toBe(
+      'a roast dinner recipe with chicken',
+    );
+    expect(composer.read('Pad thai with tofu (vegan)').diet).toBe('vegan');
+  });
+
   it('reads a diet before a meat as its plant-based version (data: plantVersions), not a meat left out', () => {
     expect(composer.compose('veggie bangers & mash')?.how).toBe(
       'a plate with mash recipe with plant-based sausage, vegetarian',

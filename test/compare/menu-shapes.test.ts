@@ -279,6 +279,19 @@ describe('readMenu: a choice written in sentences', () => {
     ]);
   });
 
+  it("reads a kind named alone before a poll as the poll's heading, 'otherwise' as an alternative, a sentence after an option", () => {
+    expect(names("pizza tonight? I'll order at 7. Pepperoni, margherita or bbq chicken")).toEqual([
+      'Pepperoni pizza',
+      'margherita',
+      'bbq chicken pizza',
+    ]);
+    expect(names("I'd go for the katsu curry if it's on, otherwise the ramen")).toEqual([
+      'katsu curry',
+      'ramen',
+    ]);
+    expect(names('Results: sushi 5, pizza 3, salad 2. Sushi it is!')).toContain('salad');
+  });
+
   it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
     expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
       'halloumi wrap',
