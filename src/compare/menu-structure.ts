@@ -164,3 +164,34 @@ export function labelledPairs(sentence: string): string[] {
   const pieces = sentence.split(/[,;]\s*(?=(?:[^\s,;:=]+\s){0,2}[^\s,;:=]+\s?[=:]\s)/);
   return pieces.length >= 2 && /[=:]\s/.test(pieces[0]!) ? pieces : [sentence];
 }
+
+/** Whether a dish's name holds the kind a label names, or a longer word for it ("pudding" for "pud"). */
+export function namesOwnKind(dish: string, kind: string): boolean {
+  const words = foldWords(dish).split(' ');
+  // "Burgers: smash burger": the label's plural.
+  const kinds = foldWords(kind)
+    .split(' ')
+    .map((word) => (word.length > 3 ? word.replace(/e?s$/, '') : word));
+  return kinds.every((label) => words.some((word) => word.startsWith(label)));
+}
+
+/**
+ * "pizza tonight? … Pepperoni, margherita or bbq chicken": a sentence naming only a kind of dish
+ * (`namesKind`) before a sentence offering two options or more heads them, as a heading line does;
+ * `typed` gives each of that sentence's options the kind. The sentences' options, flat.
+ */
+export function kindSentence(
+  sentences: readonly Option[][],
+  namesKind: (text: string) => boolean,
+  typed: (option: Option, kind: string) => Option,
+): Option[] {
+  const at = sentences.findIndex((options) => options.length === 1 && namesKind(options[0]!.text));
+  const poll = sentences.findIndex(
+    (options, i) => i > at && options.filter((option) => option.chatty !== true).length >= 2,
+  );
+  if (at < 0 || poll < 0) return sentences.flat();
+  const kind = sentences[at]![0]!.text.toLowerCase();
+  return sentences.flatMap((options, i) =>
+    i === at ? [] : i === poll ? options.map((option) => typed(option, kind)) : options,
+  );
+}

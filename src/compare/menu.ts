@@ -4,9 +4,11 @@ import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
+  kindSentence,
   labelColumn,
   labelledPairs,
   MAX_HOUSE_NAME_WORDS,
+  namesOwnKind,
   type Option,
   optionText,
   pricedItems,
@@ -290,30 +292,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;
   };
-  /**
-   * "pizza tonight? … Pepperoni, margherita or bbq chicken": a sentence naming only a kind of dish
-   * before a sentence offering two options or more heads them, as a heading line does; its kind
-   * goes to each option that names no kind of its own.
-   */
-  const withKindSentence = (sentences: Option[][]): Option[] => {
-    const at = sentences.findIndex(
-      (options) => options.length === 1 && bounded?.namesDishType?.(options[0]!.text) === true,
-    );
-    const poll = sentences.findIndex(
-      (options, i) => i > at && options.filter((o) => o.chatty !== true).length >= 2,
-    );
-    if (at < 0 || poll < 0 || mj.counting) return sentences.flat();
-    const kind = sentences[at]![0]!.text.toLowerCase();
-    return sentences.flatMap((options, i) =>
-      i === at
-        ? []
-        : i !== poll
-          ? options
-          : options.map((option) =>
-              namesOwnKind(option.text, kind) || namesMeal(option.text) ? option : withType(option, kind),
-            ),
-    );
-  };
+  const withKindSentence = (sentences: Option[][]): Option[] =>
+    mj.counting
+      ? sentences.flat()
+      : kindSentence(
+          sentences,
+          (text) => bounded?.namesDishType?.(text) === true,
+          (option, kind) =>
+            namesOwnKind(option.text, kind) || namesMeal(option.text) ? option : withType(option, kind),
+        );
   let sectionType: string | null = null;
   const column = labelColumn(lines);
 
@@ -378,14 +365,4 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       options.push({ ...readItem(optionText(option.text, option.diets)), ingredients: null });
   }
   return { options, total };
-}
-
-/** Whether a dish's name holds the kind a label names, or a longer word for it ("pudding" for "pud"). */
-function namesOwnKind(dish: string, kind: string): boolean {
-  const words = foldWords(dish).split(' ');
-  // "Burgers: smash burger": the label's plural.
-  const kinds = foldWords(kind)
-    .split(' ')
-    .map((word) => (word.length > 3 ? word.replace(/e?s$/, '') : word));
-  return kinds.every((label) => words.some((word) => word.startsWith(label)));
 }

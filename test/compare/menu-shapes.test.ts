@@ -407,6 +407,16 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     expect(names(order)).toEqual(['Chicken Pad Thai', 'Veggie Spring Rolls']);
   });
 
+  it("reads a label ending in 'dish' as a label, like 'option' or 'special'", () => {
+    const menu = [
+      'Lunch menu',
+      'Soup: Tomato & basil',
+      'Hot dish: Beef stroganoff',
+      'Veggie dish: Mushroom pie',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Tomato & basil soup', 'Beef stroganoff', 'Mushroom pie']);
+  });
+
   it('drops an item the menu says is not on offer', () => {
     const menu = ['• Beef brisket bap', '• Prawn laksa? (sold out)', '• Halloumi wrap'].join('\n');
     expect(names(menu)).toEqual(['Beef brisket bap', 'Halloumi wrap']);
