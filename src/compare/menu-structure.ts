@@ -151,7 +151,7 @@ export function labelColumn(lines: readonly Line[]): Set<number> {
  * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
  */
 export function pricedItems(sentence: string): string[] {
-  const pieces = sentence.split(/\s\|\s/);
+  const pieces = sentence.split(/\s\|\s/, MAX_PARTS);
   return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
 }
 
@@ -161,7 +161,8 @@ export function pricedItems(sentence: string): string[] {
  * comma does not join one pair's dish to the next pair's label. A label is one to three words.
  */
 export function labelledPairs(sentence: string): string[] {
-  const pieces = sentence.split(/[,;]\s*(?=(?:[^\s,;:=]+\s){0,2}[^\s,;:=]+\s?[=:]\s)/);
+  // At most MAX_PARTS pairs are read, as at most MAX_PARTS sentences of a line are.
+  const pieces = sentence.split(/[,;]\s*(?=(?:[^\s,;:=]+\s){0,2}[^\s,;:=]+\s?[=:]\s)/, MAX_PARTS);
   return pieces.length >= 2 && /[=:]\s/.test(pieces[0]!) ? pieces : [sentence];
 }
 

@@ -57,7 +57,10 @@ export interface CleanLine {
 
 /** Chat syntax out of a line: mentions, links, emoji codes, entities, quotes, bullets, markup. */
 export function cleanLine(raw: string): CleanLine {
+  // A run of spaces says no more than two do (a board's columns), and a long one would cost the
+  // patterns below time growing with its square: runs are cut to two first, in one linear pass.
   let line = stripInvisible(raw.replace(/\t/g, '  '))
+    .replace(/[^\S\r\n]{3,}/g, '  ')
     .replace(ANGLE_LINK, (_, label: string | undefined) => label ?? ' ')
     .replace(ANGLE_MENTION, ' ')
     .replace(BARE_LINK, ' ')

@@ -194,7 +194,7 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
 const LAST_AND = /\s+(?:and|&)\s+(?=(?:a|an|some|the)\s)/i;
 
 /** "between X and Y": the first "and" after "between" (lazily, so linear). */
-const BETWEEN_AND = /(\bbetween\s+[^,;?!]+?)\s+and\s+/i;
+const BETWEEN_AND = /(\bbetween\s+[^,;?!]{1,200}?)\s+and\s+/i;
 
 /** "between the halloumi burger and the chicken burger": the "and" after "between" parts two options. */
 export function betweenAsAlternative(text: string): string {

@@ -179,6 +179,15 @@ describe('readMenu: what people post', () => {
       '2x ',
       'Soup of the day: ',
       'Moo – beef burger – ',
+      // The shapes of the readers added since: between, pairs, inline marks, sides, modifiers, spaces.
+      'between ',
+      'x = pizza, ',
+      'A. b) 1. ',
+      'steak, chips, ',
+      '  + extra ',
+      'pizza and the ',
+      'i want the pizza if its on ',
+      'pizza          ',
     ];
     for (const shape of shapes) {
       const line = shape.repeat(Math.ceil(40_000 / shape.length)).slice(0, 40_000);
