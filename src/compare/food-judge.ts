@@ -50,7 +50,7 @@ export function catalogFoodJudge(
     statedFoods(text) {
       if (composer === undefined || text.split(/\s+/).length > 4) return null;
       const reading = composer.read(text);
-      if (reading.mains.length === 0 || reading.unknown.length > 0 || reading.without.length > 0) return null;
+      if (reading.unknown.length > 0 || reading.without.length > 0) return null;
       return { foods: reading.mains.length, kind: reading.byType };
     },
     namesMealType(text) {

@@ -97,13 +97,16 @@ export class MenuJudge {
           .trim();
 
   /** One word naming a food, and no kind of dish ("chicken", "tofu"; not "chips", "cod loin"). */
-  readonly bareFood = (text: string): boolean =>
-    wordCount(text) === 1 && this.judge?.statedFoods?.(text)?.kind === false;
+  readonly bareFood = (text: string): boolean => {
+    const stated = wordCount(text) === 1 ? this.judge?.statedFoods?.(text) : null;
+    return stated != null && stated.foods >= 1 && !stated.kind;
+  };
 
   /** The kind of dish named after one food ("burrito" of "beef burrito"), or null. */
   readonly kindAfterFood = (text: string): string | null => {
+    const stated = this.judge?.statedFoods?.(text);
     const kind =
-      this.judge?.statedFoods?.(text)?.kind === true ? (this.bounded?.headingType?.(text) ?? null) : null;
+      stated != null && stated.foods >= 1 && stated.kind ? (this.bounded?.headingType?.(text) ?? null) : null;
     return kind !== null && wordCount(text) === wordCount(kind) + 1 ? kind : null;
   };
 
@@ -126,6 +129,9 @@ export class MenuJudge {
       const side = cleanSegment(raw, this.p.words).text;
       if (side === '' || wordCount(side) > MAX_SIBLING_WORDS || holdsSentence(side, this.p)) continue;
       if (saysNothing(side.replace(/\([^()]*\)/g, ' '), this.p) || !this.reads(side)) continue;
+      // Every word of a side known to the dish reader ("chips", "jasmine rice", "bok choy"): a word it
+      // does not know ("lentilles du Puy") would leave the whole dish not understood.
+      if (this.judge?.statedFoods !== undefined && this.judge.statedFoods(side) === null) continue;
       sides.push(side);
     }
     return sides;

@@ -134,7 +134,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const food = reads(text);
       // An item's dish with what its commas say it comes with ("Ribeye steak, chips, peppercorn
       // sauce"): one option, served with its sides, not the dish alone nor each side an option.
-      const sides = food && !doubtful && !chatty ? sidesOf(described) : [];
+      const sides = food && !chatty ? sidesOf(described) : [];
       parts.push({ text: withSides(text, sides), diets: cleaned.diets, food, chatty });
     }
     // Where the structure does not say the line is an item, a sentence is chatter ("please fill the

@@ -17,9 +17,9 @@ export interface FoodJudge {
   /** The words naming the kind of dish a short heading names ("ramen" in "Ramen Thursday"), or null. */
   headingType?(text: string): string | null;
   /**
-   * What a short text states as a dish's parts, every word known: its main foods and whether it
-   * names a kind of dish by a word ("beef burrito": 1 food, a kind; "chicken": 1 food, none); null
-   * when a word is unknown or no food is stated.
+   * What a short text states as a dish's parts, every word known: how many main foods and whether
+   * it names a kind of dish by a word ("beef burrito": 1 food, a kind; "chicken": 1 food, none;
+   * "jasmine rice": none, a kind); null when a word is unknown to the dish reader.
    */
   statedFoods?(text: string): { foods: number; kind: boolean } | null;
   /** Whether a text names a restaurant or chain alone ("wingstop", "KFC"), where to eat, not what. */

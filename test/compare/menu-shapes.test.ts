@@ -417,6 +417,25 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     expect(names(menu)).toEqual(['Tomato & basil soup', 'Beef stroganoff', 'Mushroom pie']);
   });
 
+  it("keeps a plain list line's sides too, only those whose every word the dish reader knows", () => {
+    const plain = [
+      'Conference lunch',
+      '🥩 Braised beef short rib, mash',
+      '🐟 Grilled cod, peas',
+      '🌱 Tofu bao',
+    ].join('\n');
+    expect(names(plain)).toEqual([
+      'Braised beef short rib with mash',
+      'Grilled cod with peas',
+      'Tofu bao (vegan)',
+    ]);
+    // A side in words the reader does not know would leave the dish not understood: it is left out.
+    expect(names('Bistro\n- Confit de canard, lentilles du Puy £18\n- Steak frites £21')).toEqual([
+      'Confit de canard',
+      'Steak frites',
+    ]);
+  });
+
   it('drops an item the menu says is not on offer', () => {
     const menu = ['• Beef brisket bap', '• Prawn laksa? (sold out)', '• Halloumi wrap'].join('\n');
     expect(names(menu)).toEqual(['Beef brisket bap', 'Halloumi wrap']);
