@@ -54,6 +54,11 @@ export const MenuWordsSchema = z.object({
   /** Words saying an item is not on offer, wherever they stand: "Chilli squid? (sold out)". */
   unavailableWords: z.array(Folded).min(1),
   /**
+   * A remark in brackets after a label saying what follows is served to all, not chosen:
+   * "Starter (everyone): burrata, tomatoes", "Sides (shared): …".
+   */
+  sharedWords: z.array(Folded).min(1),
+  /**
    * Labels of a form's fields or a message's headers, whose line holds no option: "Date:",
    * "Restaurant:", "Budget per head:", "Subject:", "Subtotal".
    */

@@ -173,6 +173,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const asList = labelled || prose || /,\s*(?:or|and)\s/i.test(raw);
       const parts = partsOf(raw, asList, doubtful);
       if (parts.length === 0) {
+        // "Starter (everyone): burrata, tomatoes": what is served to all is no choice.
+        if (p.shared.test(raw)) return [];
         // A label that says nothing of a dish ("Sides:", "Tue –", "Option B:") heads the options after it.
         structural ||= saysNothing(raw, p) && next !== undefined && (item || line.labelled);
         // "Ramen options: tonkotsu, shoyu", "Pizza choices – margherita or nduja": each of that kind.

@@ -55,6 +55,8 @@ export interface OptionPatterns {
   unavailable: RegExp;
   /** A line that starts with a field's label: "Date:", "Subtotal £51.70", "Basket – Comptoir". */
   fieldStart: RegExp;
+  /** "(everyone)", "(shared)": a label's remark saying what follows is served to all, not chosen. */
+  shared: RegExp;
   /** A change to the item above: "Extra peanuts", "no onions" (read on a line indented or after "+"). */
   modifierStart: RegExp;
   /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
@@ -119,6 +121,7 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     unavailable: new RegExp(`\\b(?:${alternation(words.unavailableWords)})\\b`, 'i'),
     // The label, then a colon, a dash, a price or a number, or nothing more.
     fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
+    shared: new RegExp(`\\(\\s*(?:${alternation(words.sharedWords)})\\s*\\)`, 'i'),
     modifierStart: new RegExp(`^(?:${alternation(words.modifierWords)})\\b`, 'i'),
     allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),
   };

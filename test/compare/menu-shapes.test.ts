@@ -436,6 +436,17 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     ]);
   });
 
+  it('reads nothing a label says is served to all as an option', () => {
+    const menu = [
+      'Team dinner',
+      'Starter (shared): hummus, flatbread',
+      'Mains',
+      'a. Lamb tagine',
+      'b. Chickpea tagine',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Lamb tagine', 'Chickpea tagine']);
+  });
+
   it('drops an item the menu says is not on offer', () => {
     const menu = ['• Beef brisket bap', '• Prawn laksa? (sold out)', '• Halloumi wrap'].join('\n');
     expect(names(menu)).toEqual(['Beef brisket bap', 'Halloumi wrap']);
