@@ -33,11 +33,11 @@ const COUNT =
 const FRACTION = /\s*\b\d{1,2}\s?\/\s?\d{1,2}\b/g;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
 /**
- * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "a.", "A)", "1 -", "#1", "1️⃣"
+ * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "1º", "a.", "A)", "1 -", "#1", "1️⃣"
  * (as "1"), and an order's count ("2x Phở bò", "1 × Chicken wrap").
  */
 const BULLET =
-  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
+  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\d{1,2}\s?[º°ª](?=\s)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
 /** A markdown heading ("## Mains"), or Discord's subtext ("-# order by 12"): never an item. */
 const MARKDOWN_HEADING = /^\s*(?:#{1,6}|-#)\s/;
 const QUOTE = /^\s*(?:>|&gt;)+\s?/;

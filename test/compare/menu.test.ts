@@ -54,6 +54,15 @@ describe('readMenu: structure', () => {
     );
   });
 
+  it("reads ordinal numbers ('1º', '2°') as marks, and 'thing' at an option's end as chat", () => {
+    expect(structural('Menú del día\n1º Gazpacho\n2º Paella / Tortilla española')).toEqual([
+      'Gazpacho',
+      'Paella',
+      'Tortilla española',
+    ]);
+    expect(structural('- potato wedges\n- cookie dough thing')).toEqual(['potato wedges', 'cookie dough']);
+  });
+
   it('reads enclosed letters and numbers as marks, as bullets are', () => {
     expect(structural('🅲 Poke bowl')).toEqual(['Poke bowl']);
     expect(structural('Ⓓ Pho')).toEqual(['Pho']);
