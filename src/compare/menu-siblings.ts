@@ -11,12 +11,17 @@ export const MAX_SIBLING_WORDS = 4;
  * catalog may not know ("Crunchwrap Supreme", "Baja Blast (lg)"), not chatter. Fills `perLine` in
  * place for the lines that read nothing; only when at least two lines were read as food.
  */
-export function plainListSiblings(lines: readonly Line[], perLine: Option[][], p: OptionPatterns): void {
+export function plainListSiblings(
+  lines: readonly Line[],
+  perLine: Option[][],
+  p: OptionPatterns,
+  headings: ReadonlySet<number> = new Set(),
+): void {
   if (perLine.filter((found) => found.length > 0).length < 2) return;
   lines.forEach((line, index) => {
     if (perLine[index]!.length > 0 || line.sentences.length !== 1 || (index === 0 && lines.length >= 3))
       return;
-    if (line.field || line.legend || line.styledHeading || line.introduces) return;
+    if (line.field || line.legend || line.styledHeading || line.introduces || headings.has(index)) return;
     if (holdsSentence(line.text, p)) return;
     const siblings: Option[] = [];
     for (const part of splitOptions(line.text, false, p).slice(0, MAX_PARTS)) {

@@ -147,12 +147,15 @@ export function labelColumn(lines: readonly Line[]): Set<number> {
 }
 
 /**
- * A sentence of items each with its price, parted by bars ("Hot chocolate 3.5 | Soy latte 3.6 |
- * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
+ * A sentence of items parted by bars, each with its price ("Hot chocolate 3.5 | Soy latte 3.6 |
+ * Orange juice 3") or three or more ("ramen | sushi | katsu curry"): each its own sentence. One bar
+ * otherwise parts a dish from its label or description ("Tofu banh mi | £8").
  */
 export function pricedItems(sentence: string): string[] {
   const pieces = sentence.split(/\s\|\s/, MAX_PARTS);
-  return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
+  return pieces.length >= 3 || (pieces.length === 2 && pieces.every((piece) => isPriced(piece)))
+    ? pieces
+    : [sentence];
 }
 
 /**
@@ -195,4 +198,28 @@ export function kindSentence(
   return sentences.flatMap((options, i) =>
     i === at ? [] : i === poll ? options.map((option) => typed(option, kind)) : options,
   );
+}
+
+/**
+ * Lines that are a word or two in capitals alone ("MAIN", "VEG", "DESSERT"), when at least two lines
+ * of a message are, one of which says nothing of a dish (a section's name): those lines head
+ * sections, whatever food one of them names. Empty otherwise.
+ */
+export function headingsInCapitals(
+  lines: readonly Line[],
+  saysNothing: (text: string) => boolean,
+): Set<number> {
+  const capitals = new Set<number>();
+  lines.forEach((line, index) => {
+    const text = line.text.trim();
+    if (
+      /\p{Lu}{2}/u.test(text) &&
+      text === text.toUpperCase() &&
+      /^[\p{L}&' ]+$/u.test(text) &&
+      wordCount(text) <= 2
+    )
+      capitals.add(index);
+  });
+  const named = [...capitals].some((index) => saysNothing(lines[index]!.text));
+  return capitals.size >= 2 && named ? capitals : new Set();
 }

@@ -4,6 +4,7 @@ import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
+  headingsInCapitals,
   kindSentence,
   labelColumn,
   labelledPairs,
@@ -303,6 +304,7 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
           (option, kind) =>
             namesOwnKind(option.text, kind) || namesMeal(option.text) ? option : withType(option, kind),
         );
+  const capitalHeadings = headingsInCapitals(lines, (text) => saysNothing(text, p));
   let sectionType: string | null = null;
   const column = labelColumn(lines);
 
@@ -321,6 +323,9 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (!marked && index === 0 && lines.length >= 3 && isTitle(line, p)) return [];
     // A heading alone on its line ("*Mains*", "## Desserts", "Hi Priya, for Friday we can do:").
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
+    // A word or two in capitals alone on its line, among such lines that head sections ("MAIN",
+    // "VEG", "DESSERT"), heads one too.
+    if (capitalHeadings.has(index)) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
     const bySentence = line.sentences
@@ -344,7 +349,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   });
   // A plain list of lines, most of them food: a short line among them is an item the catalog may not
   // know, not chatter (menu-siblings.ts).
-  if (!marked && judge !== undefined && mj.judged < MAX_JUDGED) plainListSiblings(lines, perLine, p);
+  if (!marked && judge !== undefined && mj.judged < MAX_JUDGED)
+    plainListSiblings(lines, perLine, p, capitalHeadings);
 
   // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
   // read out of another sentence ("the food court's closing early today") is chatter.

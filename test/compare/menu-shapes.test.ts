@@ -447,6 +447,25 @@ describe('readMenu: a column of labels, items not on offer, priced items between
     expect(names(menu)).toEqual(['Lamb tagine', 'Chickpea tagine']);
   });
 
+  it('reads lines in capitals heading sections as headings, and three items between bars as items', () => {
+    const menu = [
+      'Teams menu',
+      '',
+      'MAIN',
+      'Lamb shank',
+      '',
+      'VEG',
+      'Squash risotto',
+      '',
+      'DESSERT',
+      'Apple pie',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Lamb shank', 'Squash risotto', 'Apple pie']);
+    expect(names('Lunch: 🍜 ramen | 🍣 sushi | 🍛 katsu curry')).toEqual(['ramen', 'sushi', 'katsu curry']);
+    // One bar parts a dish from its description.
+    expect(names('- Tofu banh mi | pickled veg\n- Pork bao | hoisin')).toEqual(['Tofu banh mi', 'Pork bao']);
+  });
+
   it('drops an item the menu says is not on offer', () => {
     const menu = ['• Beef brisket bap', '• Prawn laksa? (sold out)', '• Halloumi wrap'].join('\n');
     expect(names(menu)).toEqual(['Beef brisket bap', 'Halloumi wrap']);
