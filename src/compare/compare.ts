@@ -23,7 +23,7 @@ import {
 } from './resolve.js';
 import { loadServings, productServings, SERVINGS_CREDIT, type ServingOf } from './servings.js';
 import { createStatedChecks } from './stated.js';
-import type { Understanding } from './understand.js';
+import { builtInstead, type Understanding } from './understand.js';
 
 export interface CompareDeps {
   source: LookupSource;
@@ -93,7 +93,17 @@ export async function compareItems(
       case 'found': {
         // Only what is understood is ranked: a guess goes with what to name instead (certainty.ts).
         const doubt = understanding === undefined ? null : doubtOf(resolution, understanding);
-        if (doubt === null) found.push(resolution);
+        if (doubt === null) {
+          found.push(resolution);
+          break;
+        }
+        // A doubted guess gives way to the dish its name names, built from its own words, when
+        // that is understood (understand.ts builtInstead).
+        const built =
+          understanding === undefined || resolution.takenAs === 'composed dish'
+            ? null
+            : builtInstead(resolution.input, understanding);
+        if (built?.status === 'found' && doubtOf(built, understanding!) === null) found.push(built);
         else result.notUnderstood.push({ input: resolution.input, reason: doubt.reason });
         break;
       }

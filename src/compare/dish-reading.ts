@@ -1,5 +1,13 @@
-import { editDistance } from '../core/edit-distance.js';
 import { foldWords } from '../core/fold.js';
+import {
+  dedupeByCode,
+  JOINS,
+  NOTHING,
+  PhraseIndex,
+  stem,
+  TypoIndex,
+  withoutPhrases,
+} from './dish-phrases.js';
 import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
 import { expandAbbreviations } from './options.js';
@@ -44,65 +52,6 @@ export interface DishReading {
   plantMilk: boolean;
 }
 
-/** A crude stem on both sides, so "noodles" finds "noodle" and "tacos" "taco". */
-function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -2);
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
-  return word;
-}
-
-/** Phrases by their first word's stem, longest first. */
-class PhraseIndex<T> {
-  private readonly byFirst = new Map<string, { stems: string[]; value: T }[]>();
-
-  add(phrase: string, value: T): void {
-    const stems = phrase.split(' ').map(stem);
-    const list = this.byFirst.get(stems[0]!) ?? [];
-    list.push({ stems, value });
-    list.sort((a, b) => b.stems.length - a.stems.length);
-    this.byFirst.set(stems[0]!, list);
-  }
-
-  /** The longest phrase starting at `at`, with its length in words. */
-  at(stems: readonly string[], at: number): { value: T; length: number } | null {
-    for (const candidate of this.byFirst.get(stems[at]!) ?? []) {
-      if (candidate.stems.every((word, i) => stems[at + i] === word))
-        return { value: candidate.value, length: candidate.stems.length };
-    }
-    return null;
-  }
-}
-
-/** Joining words, between the foods a name lists. */
-const JOINS = new Set(['and', 'n', 'or', 'with', 'w']);
-/** Articles and prepositions, English and of the dish names menus keep ("pollo al ajillo", "confit de canard"). */
-const NOTHING = new Set([
-  'a',
-  'an',
-  'the',
-  'of',
-  'in',
-  'on',
-  'our',
-  'your',
-  'x',
-  'al',
-  'a la',
-  'la',
-  'el',
-  'de',
-  'del',
-  'con',
-  'y',
-  'du',
-  'des',
-  'le',
-  'au',
-  'aux',
-  'di',
-  'alla',
-  'e',
-]);
 /** A typed word of this many letters is read as a dish type's through a typo ("shnitzel", "teryaki"). */
 const MIN_TYPO_LETTERS = 6;
 const MEAT_KINDS: ReadonlySet<FoodKind> = new Set(['meat', 'fish']);
@@ -119,8 +68,8 @@ export class DishReader {
   private readonly proteins: readonly string[][];
   private readonly after: ReadonlySet<string>;
   private readonly cuts: ReadonlySet<string>;
-  /** One-word dish types by first letter, for reading a typo in one. */
-  private readonly typeWords = new Map<string, { word: string; template: DishTemplate }[]>();
+  /** One-word dish types, for reading a typo in one. */
+  private readonly typeWords = new TypoIndex<DishTemplate>(MIN_TYPO_LETTERS);
 
   constructor(
     private readonly file: DishTemplatesFile,
@@ -131,11 +80,7 @@ export class DishReader {
     for (const template of file.templates) {
       for (const word of template.words) {
         this.types.add(word, template);
-        if (!word.includes(' ') && word.length >= MIN_TYPO_LETTERS - 1) {
-          const list = this.typeWords.get(word[0]!) ?? [];
-          list.push({ word, template });
-          this.typeWords.set(word[0]!, list);
-        }
+        this.typeWords.add(word, template);
       }
     }
     for (const word of file.diets.vegan) this.diets.add(word, 'vegan');
@@ -179,7 +124,9 @@ export class DishReader {
       .split(' ')
       .filter((word) => word !== '');
 
-    const diet = this.dietOf([...words, ...insideWords]);
+    // The diet the name or its brackets state: a side's word ("with seasonal veg", "with vegan mayo") is
+    // that side's, not the dish's.
+    const diet = this.dietOf([...(withAt < 0 ? words : words.slice(0, withAt)), ...insideWords]);
     let typeSpan = this.typeOf(name);
     // "oat flat white": the oat is its milk, not its main.
     let plantMilk = false;
@@ -219,7 +166,7 @@ export class DishReader {
     // rice & black beans)") is a plate of those foods; its name's words are no unknown main.
     const named = (type: string) => this.file.templates.find((each) => each.type === type) ?? null;
     const plate = () => named(this.file.fillingsType);
-    const reading = { mains: dedupe(mains), diet, without, unknown, plantMilk };
+    const reading = { mains: dedupeByCode(mains), diet, without, unknown, plantMilk };
     const meaty = reading.mains.some((food) => MEAT_KINDS.has(food.kind) && !food.generic);
     // "steak & kidney pud": a sweet dish's name with meat in it is its savoury kind.
     const savoury = template?.savouryType;
@@ -276,19 +223,8 @@ export class DishReader {
   private typoType(
     words: readonly string[],
   ): { template: DishTemplate; span: { from: number; to: number } } | null {
-    let found: { template: DishTemplate; span: { from: number; to: number } } | null = null;
-    words.forEach((word, i) => {
-      if (word.length < MIN_TYPO_LETTERS || word.length > 20) return;
-      const limit = word.length >= 8 ? 2 : 1;
-      for (const candidate of this.typeWords.get(word[0]!) ?? []) {
-        if (Math.abs(candidate.word.length - word.length) > limit) continue;
-        if (editDistance(word, candidate.word) <= limit && this.catalog.matchFood(word)?.confidence !== 1) {
-          found = { template: candidate.template, span: { from: i, to: i + 1 } };
-          return;
-        }
-      }
-    });
-    return found;
+    const found = this.typeWords.last(words, (word) => this.catalog.matchFood(word)?.confidence !== 1);
+    return found === null ? null : { template: found.value, span: { from: found.at, to: found.at + 1 } };
   }
 
   /** The foods a list of words names, longest phrase first; what it leaves out and does not know. */
@@ -327,6 +263,14 @@ export class DishReader {
       const type = this.types.at(stems, i);
       if (type !== null) {
         i += type.length;
+        continue;
+      }
+      // A diet before a meat names its plant-based version: "veggie bangers", "vegan burger".
+      const plant = this.plantVersionAt(words, stems, i);
+      if (plant !== null) {
+        foods.push(plant.food);
+        previous = { end: i + plant.length, food: plant.food };
+        i += plant.length;
         continue;
       }
       // A food first, so "sweet potato" and "veggie sausage" are foods before "sweet" and "veggie"
@@ -372,6 +316,36 @@ export class DishReader {
     return before.kind === 'plant' && category !== undefined && this.file.shapeCategories.includes(category);
   }
 
+  /** The plant-based version a diet word and the meat after it name, with the words it takes. */
+  private plantVersionAt(
+    words: readonly string[],
+    stems: readonly string[],
+    at: number,
+  ): { food: StatedFood; length: number } | null {
+    const diet = this.diets.at(stems, at);
+    if (diet === null) return null;
+    const from = at + diet.length;
+    for (let n = Math.min(2, words.length - from); n >= 1; n--) {
+      const phrase = words.slice(from, from + n).join(' ');
+      const version = this.file.plantVersions[phrase] ?? this.file.plantVersions[stem(phrase)];
+      if (version === undefined) continue;
+      const said = words.slice(at, from + n).join(' ');
+      return {
+        food: {
+          code: version.code,
+          label: version.label,
+          kind: 'protein',
+          standIn: false,
+          words: said,
+          foodName: this.catalog.food(version.code)?.name ?? version.label,
+          generic: false,
+        },
+        length: from + n - at,
+      };
+    }
+    return null;
+  }
+
   private foodFor(phrase: string): StatedFood | null {
     const listed = this.file.mains[phrase] ?? this.file.mains[stem(phrase)];
     if (listed !== undefined) {
@@ -401,23 +375,4 @@ export class DishReader {
       generic: false,
     };
   }
-}
-
-function dedupe(foods: StatedFood[]): StatedFood[] {
-  const seen = new Set<string>();
-  return foods.filter((food) => !seen.has(food.code) && seen.add(food.code) !== undefined);
-}
-
-/** Words without the phrases given (one or two words each). */
-function withoutPhrases(words: readonly string[], phrases: readonly string[]): string[] {
-  const set = new Set(phrases);
-  const kept: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    if (i + 1 < words.length && set.has(`${words[i]} ${words[i + 1]}`)) {
-      i++;
-      continue;
-    }
-    if (!set.has(words[i]!)) kept.push(words[i]!);
-  }
-  return kept;
 }

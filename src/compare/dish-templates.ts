@@ -117,6 +117,11 @@ export const DishTemplatesFileSchema = z.object({
    * pastry): an answer holding one adds no main the option does not state (certainty.ts).
    */
   unsaidPlantProteins: z.array(z.string().min(1)),
+  /**
+   * Meats a diet word before them names the plant-based version of ("veggie bangers", "vegan
+   * burger", "vegetarian mince"), by the word and the catalog code of that version.
+   */
+  plantVersions: z.record(Folded, z.object({ code: Code, label: z.string().min(1) })),
   /** Words of foods that are a dish's protein without meat: a side naming one states the main ("with tofu"). */
   proteinWords: z.array(Folded),
   /** Ingredient words the product matcher reads poorly, by code; `standIn` when the item stands in. */

@@ -19,7 +19,7 @@ export const FOOD_SCORE = 0.55;
  * computes ingredient lists. One judge per message: it remembers its answers.
  */
 export function catalogFoodJudge(
-  catalog: Pick<FoodKnowledge, 'foodScore'>,
+  catalog: Pick<FoodKnowledge, 'foodScore' | 'restaurantNamed'>,
   composer?: Pick<DishComposer, 'read' | 'namesType' | 'typeWords'>,
 ): FoodJudge {
   const answers = new Map<string, boolean>();
@@ -42,6 +42,16 @@ export function catalogFoodJudge(
       if (composer === undefined || text.split(/\s+/).length > 3) return null;
       const template = composer.namesType(text) ? composer.read(text).template : null;
       return template === null || template.side === true ? null : composer.typeWords(text);
+    },
+    namesRestaurant(text) {
+      // Its dish in brackets ("Nando's (peri peri chicken)") makes it a dish: the whole text is read.
+      return catalog.restaurantNamed?.(text) != null;
+    },
+    statedFoods(text) {
+      if (composer === undefined || text.split(/\s+/).length > 4) return null;
+      const reading = composer.read(text);
+      if (reading.unknown.length > 0 || reading.without.length > 0) return null;
+      return { foods: reading.mains.length, kind: reading.byType };
     },
     namesMealType(text) {
       if (composer === undefined || !composer.namesType(text)) return false;

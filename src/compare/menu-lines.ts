@@ -49,17 +49,22 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
     const dayLabelled = p.leadingDay.test(line.text);
     const text = line.text.replace(p.leadingDay, '');
     // A colon inside brackets ("(allergens: …)") labels nothing.
-    const outside = maskParentheses(text).masked;
+    const { masked: outside, restore } = maskParentheses(text);
     lines.push({
       ...line,
-      sentences: text
-        .split(SENTENCE_END)
+      // A sentence ends outside brackets: "Leon (chicken wrap? nah the falafel box)" is one. Items
+      // lettered or numbered within the line ("A. Lasagne B. Chicken pie") are each one.
+      sentences: inlineItems(outside)
+        .flatMap((piece) => piece.split(SENTENCE_END))
         .slice(0, MAX_PARTS)
+        .map(restore)
         .filter((sentence) => /\p{L}/u.test(sentence)),
       priced: isPriced(text),
       dayLabelled,
       labelled: /^[^:]{1,40}:\s*\S/.test(outside) && !/^\S+:\/\//.test(outside),
-      field: p.fieldStart.test(foldedStart(text)),
+      // A change to the item above ("  + Extra peanuts $1.00") is, like a field, never an option.
+      field:
+        p.fieldStart.test(foldedStart(text)) || (/^(?:\s+|\s*\+)/.test(raw) && p.modifierStart.test(text)),
       legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
     });
   }
@@ -91,4 +96,24 @@ export function isTitle(line: Line, p: OptionPatterns): boolean {
     words.length >= 5 ||
     words.some((word) => p.section.has(word) || (p.nothing.has(word) && word.length > 3))
   );
+}
+
+/** A letter or number marking an item within a line: "A. ", "b) ", "2) ", "3. ". */
+const INLINE_MARK = /(?:^|\s)([a-h]|\d{1,2})[.)]\s+(?=\S)/gi;
+
+/**
+ * A line's items lettered or numbered within it ("Pls pick: A. Lasagne B. Chicken pie C. Veg
+ * curry", "1) ramen 2) dumplings"): the text before the first mark, then each item, when at least
+ * two marks follow in order (A then B, 1 then 2); otherwise the line whole. Linear.
+ */
+export function inlineItems(text: string): string[] {
+  const marks = [...text.matchAll(INLINE_MARK)].slice(0, MAX_PARTS);
+  const order = (mark: string) => (/\d/.test(mark) ? Number(mark) : mark.toLowerCase().charCodeAt(0) - 96);
+  if (marks.length < 2 || order(marks[1]![1]!) !== order(marks[0]![1]!) + 1) return [text];
+  const pieces = [text.slice(0, marks[0]!.index)];
+  marks.forEach((mark, i) => {
+    const end = i + 1 < marks.length ? marks[i + 1]!.index : text.length;
+    pieces.push(text.slice(mark.index + mark[0].length, end));
+  });
+  return pieces;
 }

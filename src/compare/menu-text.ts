@@ -18,7 +18,9 @@ const BROADCAST = /@(?:everyone|here|channel)\b/gi;
 /** Slack emoji codes such as ":fork_and_knife:", ":one:". */
 const EMOJI_CODE = /:[a-z0-9_+'-]+:/gi;
 /** Pictographs, flags, keycaps and their joiners: none names a dish in words the matcher reads. */
-const EMOJI = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f|\u200d|[\u{1f3fb}-\u{1f3ff}]/gu;
+// Enclosed letters and numbers ("🅲", "①", "Ⓐ") mark an item as a bullet does; not all are pictographic.
+const EMOJI =
+  /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3|\ufe0f|\u200d|[\u{1f3fb}-\u{1f3ff}]|[\u{1f100}-\u{1f1ff}]|[\u2460-\u24ff]/gu;
 const PRICE =
   /(?:[£$€¥₹]|\b(?:GBP|USD|EUR)\s?)\s?\d{1,5}(?:[.,]\d{1,2})?\b|\b\d{1,5}(?:[.,]\d{1,2})?\s?(?:[£$€]|(?:GBP|USD|EUR|p)\b)|\b\d{1,4}[.,]\d{2}\b/gi;
 /** "+£1", "+ £1.50": a supplement, gone with its price. */
@@ -31,11 +33,11 @@ const COUNT =
 const FRACTION = /\s*\b\d{1,2}\s?\/\s?\d{1,2}\b/g;
 const MARKUP = /\*\*|__|~~|\|\||[*_~`]/g;
 /**
- * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "a.", "A)", "1 -", "#1", "1️⃣"
+ * A list item's bullets or numbers: "-", "•", "✅", "1.", "2)", "(3)", "1º", "a.", "A)", "1 -", "#1", "1️⃣"
  * (as "1"), and an order's count ("2x Phở bò", "1 × Chicken wrap").
  */
 const BULLET =
-  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
+  /^(?:\s*(?:[-*+•·▪▫◦‣⁃–—>✓✔✅☐☑]+|\(?\d{1,3}[.):](?!\d)|\d{1,2}\s?[º°ª](?=\s)|\(?[a-z][.)](?=\s)|\d{1,3}\s+[-–—](?=\s)|\d{1,3}\s?[x×](?=\s)|#\d{1,3}(?=\s))\s*)+/i;
 /** A markdown heading ("## Mains"), or Discord's subtext ("-# order by 12"): never an item. */
 const MARKDOWN_HEADING = /^\s*(?:#{1,6}|-#)\s/;
 const QUOTE = /^\s*(?:>|&gt;)+\s?/;
@@ -55,7 +57,10 @@ export interface CleanLine {
 
 /** Chat syntax out of a line: mentions, links, emoji codes, entities, quotes, bullets, markup. */
 export function cleanLine(raw: string): CleanLine {
+  // A run of spaces says no more than two do (a board's columns), and a long one would cost the
+  // patterns below time growing with its square: runs are cut to two first, in one linear pass.
   let line = stripInvisible(raw.replace(/\t/g, '  '))
+    .replace(/[^\S\r\n]{3,}/g, '  ')
     .replace(ANGLE_LINK, (_, label: string | undefined) => label ?? ' ')
     .replace(ANGLE_MENTION, ' ')
     .replace(BARE_LINK, ' ')
@@ -154,7 +159,8 @@ export function cleanSegment(raw: string, words: MenuWords): CleanSegment {
     .replace(PRICE, ' ')
     .replace(ENERGY, ' ')
     .replace(COUNT, ' ')
-    .replace(/\s\d{1,4}(?:[.,]\d{1,2})?\s*$/, ' ')
+    // A trailing bare number, a price or a tally ("Dal 9.5", "salad 2."), with the sentence's stop.
+    .replace(/\s\d{1,4}(?:[.,]\d{1,2})?[.!?]*\s*$/, ' ')
     .replace(/\(\s*\)|\[\s*\]/g, ' ')
     .replace(/[:\s.,;/|·+=~-]+$/g, '')
     .replace(/^[\s.,;:/|·+=~)-]+/g, '')

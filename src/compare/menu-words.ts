@@ -42,6 +42,11 @@ export const MenuWordsSchema = z.object({
    * outside a menu's items that keeps one is chatter.
    */
   chatWords: z.array(Folded).min(1),
+  /**
+   * Words between a sentence's words and its option, read as part of the sentence once it has
+   * started: "I'm thinking either the …", "anyone up for …", "who's in for …".
+   */
+  betweenWords: z.array(Folded).min(1),
   /** Where a dish is bought, after it: "the salad place", "the falafel truck". */
   venueWords: z.array(Folded).min(1),
   /** Words before an option that rule it out: "not pizza again pls". */
@@ -49,10 +54,20 @@ export const MenuWordsSchema = z.object({
   /** Words saying an item is not on offer, wherever they stand: "Chilli squid? (sold out)". */
   unavailableWords: z.array(Folded).min(1),
   /**
+   * A remark in brackets after a label saying what follows is served to all, not chosen:
+   * "Starter (everyone): burrata, tomatoes", "Sides (shared): …".
+   */
+  sharedWords: z.array(Folded).min(1),
+  /**
    * Labels of a form's fields or a message's headers, whose line holds no option: "Date:",
    * "Restaurant:", "Budget per head:", "Subject:", "Subtotal".
    */
   fieldWords: z.array(Folded).min(1),
+  /**
+   * Words that start a change to the item above, on a line of its own indented or after "+" ("  +
+   * Extra peanuts $1", "  no onions"): never an option.
+   */
+  modifierWords: z.array(Folded).min(1),
   /** Words that start an allergen statement: "(Contains: gluten, milk)", "allergens: 1 gluten". */
   allergenWords: z.array(Folded).min(1),
   /**

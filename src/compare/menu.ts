@@ -1,20 +1,39 @@
 import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
+import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
-import { cleanSegment, isPriced } from './menu-text.js';
+import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
+import {
+  headingsInCapitals,
+  kindSentence,
+  labelColumn,
+  labelledPairs,
+  MAX_HOUSE_NAME_WORDS,
+  namesOwnKind,
+  type Option,
+  optionText,
+  pricedItems,
+  saidOnce,
+  segmentsOf,
+  shareKind,
+  withHouseName,
+  withSides,
+  withType,
+  wordCount,
+} from './menu-structure.js';
+import { cleanSegment } from './menu-text.js';
 import { loadMenuWords, onlyPhrases } from './menu-words.js';
 import {
-  expandAbbreviations,
   type FoodJudge,
   holdsSentence,
-  maskParentheses,
   optionPatterns,
   saysNothing,
-  splitOptions,
+  splitDescribed,
   trimChat,
 } from './options.js';
 import { type CompareItemInput, MAX_OPTIONS, readItem } from './parse.js';
 
+export { MAX_JUDGED } from './menu-judge.js';
 export { MAX_MESSAGE_LENGTH } from './menu-lines.js';
 export type { FoodJudge } from './options.js';
 
@@ -49,58 +68,10 @@ export interface ReadMenu {
   total: number;
 }
 
-/**
- * Candidates the judge is asked about per message: a plain message is read no further; a marked menu
- * past its tenth option is only counted, by its structure.
- */
-export const MAX_JUDGED = 60;
 /** Characters of one candidate cleaned and judged: a dish's name is at most MAX_NAME_LENGTH. */
 const MAX_PIECE_LENGTH = 2 * MAX_NAME_LENGTH;
-/** A sibling kept beside food without reading as food itself is at most this many words. */
-const MAX_SIBLING_WORDS = 4;
-/** A house name before its dish ("Cluck Norris", "Classic Ahi") is at most this many words. */
-const MAX_HOUSE_NAME_WORDS = 3;
-
-/** Between a label and its dish, or a dish and its description; the separator is captured. */
-const SEGMENT =
-  /(\s[-–—]+\s|\s[-–—]+$|^[-–—]+\s|(?<!\s):(?!\d)\s*|\s:\s|\s\|\s|\s?\.{2,}\s?|\s?…\s?|\s=\s|\s{2,})/;
-
-/** The option's text, with the diets its marks stated ("Tarka dal (vegetarian)"), bounded. */
-function optionText(text: string, diets: readonly string[]): string {
-  const folded = foldWords(text);
-  const stated = diets.filter((diet) => !folded.includes(diet));
-  const full = stated.length === 0 ? text : `${text} (${stated.join(', ')})`;
-  return [...full].length > MAX_NAME_LENGTH ? [...full].slice(0, MAX_NAME_LENGTH).join('').trim() : full;
-}
-
-interface Option {
-  text: string;
-  diets: string[];
-  /** Read out of a sentence ("can we do sushi this time"), with fewer than two foods beside it. */
-  chatty?: boolean;
-}
-
 interface Part extends Option {
   food: boolean;
-}
-
-interface Segment {
-  text: string;
-  /** It ends with a colon: it labels what follows. */
-  colon: boolean;
-}
-
-/** A sentence's segments, parentheses kept whole. */
-function segmentsOf(sentence: string): Segment[] {
-  const { masked, restore } = maskParentheses(expandAbbreviations(sentence));
-  const pieces = masked.split(SEGMENT).slice(0, 2 * MAX_PARTS);
-  const segments: Segment[] = [];
-  for (let i = 0; i < pieces.length; i += 2) {
-    const text = restore(pieces[i] ?? '');
-    if (text.trim() === '') continue;
-    segments.push({ text, colon: (pieces[i + 1] ?? '').includes(':') });
-  }
-  return segments;
 }
 
 /**
@@ -116,52 +87,19 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
   const isItem = (line: Line) => !line.field && !line.legend && marks.some((mark) => line[mark]);
   // A message of one line ("curry or noodles for lunch?"): a poll, whose commas list options.
   const prose = lines.length === 1;
-  let judged = 0;
-  /** Once ten options are read, the rest of a marked menu is only counted, by its structure. */
-  let counting = false;
-  const reads = (text: string): boolean => {
-    if (judge === undefined || counting) return true;
-    if (judged >= MAX_JUDGED) return false;
-    judged++;
-    return judge.readsAsFood(text);
-  };
-  // The judge, within the same bound, for what trims an option's tail.
-  const bounded: FoodJudge | undefined =
-    judge === undefined
-      ? undefined
-      : {
-          readsAsFood: reads,
-          namesDishType: (text) => judge.namesDishType?.(text) ?? false,
-          namesMealType: (text) => judge.namesMealType?.(text) ?? false,
-          headingType: (text) => judge.headingType?.(text) ?? null,
-        };
-  const namesMeal = (text: string) => !counting && bounded?.namesMealType?.(text) === true;
-  /** The kind of dish a label names, when it labels the dish after it; null otherwise. */
-  const typeLabel = (raw: string, text: string, colon: boolean): string | null => {
-    if (counting || bounded?.namesDishType === undefined) return null;
-    // "Soup of the day", "Cake of the week": what the day's dish is.
-    const ofThe = /^(.*?)\s+of\s+the\s+\w+\s*$/i.exec(raw.trim())?.[1];
-    if (ofThe !== undefined && wordCount(ofThe) <= 2 && (bounded.namesDishType(ofThe) || reads(ofThe)))
-      return ofThe.toLowerCase();
-    return colon && bounded.namesDishType(text) ? text.toLowerCase() : null;
-  };
-
-  /** A remark in brackets that is not food ("(someone said 4 larges)", "(Sundays only)") is dropped. */
-  const withoutRemarks = (text: string): string =>
-    !text.includes('(') || judge === undefined || counting
-      ? text
-      : text
-          // A list in brackets describes the dish ("(korean fried chicken, soy garlic)", "(beef and
-          // stockfish)"): kept.
-          .replace(/\(([^()]*)\)/g, (group, inside: string) =>
-            holdsSentence(inside, p) ||
-            saysNothing(inside, p) ||
-            (!/,|\s(?:and|&)\s/.test(inside) && !reads(inside))
-              ? ' '
-              : group,
-          )
-          .replace(/\s+/g, ' ')
-          .trim();
+  const mj = new MenuJudge(p, judge);
+  const {
+    reads,
+    namesMeal,
+    typeLabel,
+    labelKind,
+    withoutRemarks,
+    bareFood,
+    kindAfterFood,
+    bracketedDish,
+    sidesOf,
+  } = mj;
+  const bounded = mj.bounded;
 
   /**
    * The parts of one segment: its alternatives (and list items), cleaned and judged. Where the
@@ -170,28 +108,49 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
    */
   const partsOf = (segment: string, asList: boolean, doubtful: boolean): Part[] => {
     const parts: (Part & { cuisine?: true })[] = [];
-    for (const whole of splitOptions(segment, asList, p).slice(0, MAX_PARTS)) {
+    for (const { text: whole, described } of splitDescribed(segment, asList, p).slice(0, MAX_PARTS)) {
       // A dish's name is at most MAX_NAME_LENGTH characters: what is longer is not read whole.
       const piece = whole.length > MAX_PIECE_LENGTH ? whole.slice(0, MAX_PIECE_LENGTH) : whole;
       // An item the menu says is not on offer is no option.
       if (p.unavailable.test(piece)) continue;
       const cleaned = cleanSegment(piece, p.words);
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
-      const text = withoutRemarks(trimChat(cleaned.text, p, counting ? undefined : bounded));
+      const text = withoutRemarks(trimChat(cleaned.text, p, mj.counting ? undefined : bounded));
       if (text === '' || p.negated.test(text)) continue;
+      // A diet alone ("vegan", "the veggie place") names no dish: it is a wish, not an option.
+      if (onlyPhrases(text, p.diets)) continue;
       if (saysNothing(text.replace(/\([^()]*\)/g, ' '), p)) {
+        // A place named with its dish in brackets ("the Greek place (lamb gyros)"): the dish is the option.
+        const dish = bracketedDish(text);
+        if (dish !== null) {
+          parts.push({ text: dish, diets: cleaned.diets, food: true, chatty });
+          continue;
+        }
         // A cuisine alone is a choice of restaurant, but beside a food it is one of the choices
         // ("BBQ or Mediterranean").
         if (onlyPhrases(text, p.cuisines))
           parts.push({ text, diets: cleaned.diets, food: false, cuisine: true });
         continue;
       }
-      parts.push({ text, diets: cleaned.diets, food: reads(text), chatty });
+      const food = reads(text);
+      // An item's dish with what its commas say it comes with ("Ribeye steak, chips, peppercorn
+      // sauce"): one option, served with its sides, not the dish alone nor each side an option.
+      const sides = food && !chatty ? sidesOf(described) : [];
+      parts.push({ text: withSides(text, sides), diets: cleaned.diets, food, chatty });
     }
     // Where the structure does not say the line is an item, a sentence is chatter ("please fill the
     // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or
     // sushi").
     const offered = parts.filter((part) => part.food).length;
+    // Said, not listed: "chicken or beef burrito" (a menu's "Cod / Cheese omelette" are two dishes).
+    if (
+      judge?.statedFoods !== undefined &&
+      !mj.counting &&
+      parts.length === 2 &&
+      (doubtful || prose) &&
+      saidOnce(segment)
+    )
+      shareKind(parts, bareFood, kindAfterFood);
     return parts
       .filter(
         (part) =>
@@ -215,23 +174,50 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const asList = labelled || prose || /,\s*(?:or|and)\s/i.test(raw);
       const parts = partsOf(raw, asList, doubtful);
       if (parts.length === 0) {
+        // "Starter (everyone): burrata, tomatoes": what is served to all is no choice.
+        if (p.shared.test(raw)) return [];
         // A label that says nothing of a dish ("Sides:", "Tue –", "Option B:") heads the options after it.
         structural ||= saysNothing(raw, p) && next !== undefined && (item || line.labelled);
-        labelled = true;
+        // "Ramen options: tonkotsu, shoyu", "Pizza choices – margherita or nduja": each of that kind.
+        const kind = next === undefined ? null : labelKind(raw);
+        if (kind !== null) {
+          const named = partsOf(next!, true, doubtful);
+          if (named.some((part) => part.food))
+            return named.map((part) =>
+              namesOwnKind(part.text, kind) || namesMeal(part.text) ? part : withType(part, kind),
+            );
+        }
+        // After a colon the commas list options ("Sides: bhajis, poppadoms"); after a dash on a
+        // menu's item, or a column's label, they describe its one dish ("Main – Chicken pie, mash,
+        // gravy £9", "Main: Chicken supreme, dauphinoise").
+        labelled = !(i === 0 && column) && (colon || !item);
         continue;
       }
       const food = parts.filter((part) => part.food);
       // A dish type as a label ("Soup: spiced red lentil", "Soup of the day – carrot & coriander",
       // "Cake of the week: lemon drizzle"), not a dish described after a dash ("Margherita – tomato,
       // mozzarella, basil").
-      const type = parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon) : null;
+      const type =
+        parts.length === 1 && next !== undefined ? typeLabel(raw, parts[0]!.text, colon, next, item) : null;
       if (type !== null) {
-        const named = partsOf(next!, /,\s*(?:or|and)\s/i.test(next!), doubtful);
+        // After a colon its commas list dishes of that kind ("Pizza: margherita, pepperoni"), unless
+        // they enumerate one dish's fillings ("Toastie: Ham, cheddar & mustard").
+        const enumerates = /\s(?:&|and)\s[^,]*$/i.test(next!);
+        const named = partsOf(next!, (colon && !enumerates) || /,\s*(?:or|and)\s/i.test(next!), doubtful);
+        // A dish that names its own kind ("Pud – Sticky toffee pudding", "Soup: Leek & potato soup")
+        // keeps its name.
+        // After a dash, as in a column of labels, a dish that names a kind of its own keeps it ("PASTA –
+        // Penne arrabbiata").
+        if (
+          named.length === 1 &&
+          (namesOwnKind(named[0]!.text, type) || (!colon && namesMeal(named[0]!.text)))
+        )
+          return named;
         if (named.length === 1 && (named[0]!.food || item || line.labelled))
           return [withType(named[0]!, type)];
         // "Pizza: margherita or pepperoni": each a pizza.
         if (named.length >= 2 && named.some((part) => part.food))
-          return named.map((part) => withType(part, type));
+          return named.map((part) => (namesOwnKind(part.text, type) ? part : withType(part, type)));
       }
       // A label of a column of labels ("Fish: battered cod & chips", "GRILL – ribeye steak") heads
       // the dish after it, whether or not it names a food.
@@ -297,7 +283,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
    * list of kinds is a poll). Undefined when the line is no heading; null for a heading of no kind.
    */
   const headingType = (line: Line, index: number): string | null | undefined => {
-    if (judge === undefined || counting || line.listItem || line.priced || line.dayLabelled) return undefined;
+    if (judge === undefined || mj.counting || line.listItem || line.priced || line.dayLabelled)
+      return undefined;
     // A label and its value ("Sam: pizza?") or a question is no heading.
     if ((line.labelled && !line.introduces) || /\?\s*$/.test(line.text)) return undefined;
     if (!((index === 0 && lines.length >= 3) || line.styledHeading || line.introduces)) return undefined;
@@ -308,12 +295,22 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;
   };
+  const withKindSentence = (sentences: Option[][]): Option[] =>
+    mj.counting
+      ? sentences.flat()
+      : kindSentence(
+          sentences,
+          (text) => bounded?.namesDishType?.(text) === true,
+          (option, kind) =>
+            namesOwnKind(option.text, kind) || namesMeal(option.text) ? option : withType(option, kind),
+        );
+  const capitalHeadings = headingsInCapitals(lines, (text) => saysNothing(text, p));
   let sectionType: string | null = null;
   const column = labelColumn(lines);
 
   const distinct = new Set<string>();
   const perLine: Option[][] = lines.map((line, index) => {
-    if (judged >= MAX_JUDGED && !counting) return [];
+    if (mj.judged >= MAX_JUDGED && !mj.counting) return [];
     if (line.field || line.legend) return [];
     // "Chilli squid? (sold out)": the line's item is not on offer.
     if (p.unavailable.test(line.text) && line.sentences.length > 1) return [];
@@ -322,60 +319,52 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (typeof heading === 'string') return [];
     if (marked && !isItem(line) && !line.labelled) return [];
     // Past ten options, a marked menu's items are counted without the judge: linear and cheap.
-    if (counting && !isItem(line)) return [];
+    if (mj.counting && !isItem(line)) return [];
     if (!marked && index === 0 && lines.length >= 3 && isTitle(line, p)) return [];
     // A heading alone on its line ("*Mains*", "## Desserts", "Hi Priya, for Friday we can do:").
     if (!line.listItem && (line.introduces || (line.styledHeading && saysNothing(line.text, p)))) return [];
+    // A word or two in capitals alone on its line, among such lines that head sections ("MAIN",
+    // "VEG", "DESSERT"), heads one too.
+    if (capitalHeadings.has(index)) return [];
     // A markdown heading in a menu of items ("## Greek Day") heads them.
     if (marked && line.styledHeading && !line.listItem && !line.priced && !line.labelled) return [];
-    const read = line.sentences
+    const bySentence = line.sentences
       .flatMap(pricedItems)
-      .flatMap((sentence, at) => readSentence(sentence, line, at === 0 && column.has(index)));
+      .flatMap(labelledPairs)
+      .map((sentence, at) => {
+        const options = readSentence(sentence, line, at === 0 && column.has(index));
+        // A sentence that starts with an alternative ("pho or falafel? or i could do pizza") adds to
+        // the choice before it: its option is one of the poll's, not chatter beside it.
+        return p.continuesChoice.test(sentence)
+          ? options.map((option) => ({ ...option, chatty: false }))
+          : options;
+      });
+    const read = withKindSentence(bySentence);
     const kind = sectionType;
     const found =
       kind === null ? read : read.map((option) => (namesMeal(option.text) ? option : withType(option, kind)));
     for (const option of found) distinct.add(foldWords(option.text));
-    counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
+    mj.counting ||= marked && judge !== undefined && distinct.size >= MAX_OPTIONS;
     return found;
   });
   // A plain list of lines, most of them food: a short line among them is an item the catalog may not
-  // know ("Crunchwrap Supreme", "Baja Blast (lg)"), not chatter.
-  if (
-    !marked &&
-    judge !== undefined &&
-    judged < MAX_JUDGED &&
-    perLine.filter((found) => found.length > 0).length >= 2
-  ) {
-    lines.forEach((line, index) => {
-      if (perLine[index]!.length > 0 || line.sentences.length !== 1 || (index === 0 && lines.length >= 3))
-        return;
-      if (line.field || line.legend || line.styledHeading || line.introduces) return;
-      if (holdsSentence(line.text, p)) return;
-      const siblings: Option[] = [];
-      for (const part of splitOptions(line.text, false, p).slice(0, MAX_PARTS)) {
-        const text = cleanSegment(part, p.words);
-        const trimmed = trimChat(text.text, p, undefined);
-        const bare = trimmed.replace(/\([^()]*\)/g, ' ');
-        // "Burrata, blood orange & basil": a list of what one item is made of is an item.
-        const enumerates = /,/.test(bare) && /\s(?:&|and)\s[^,]*$/.test(bare) && !/[?!:;]/.test(bare);
-        const words = wordCount(bare);
-        if (enumerates ? words > 2 * MAX_SIBLING_WORDS : /[,?!:;]/.test(bare) || words > MAX_SIBLING_WORDS)
-          return;
-        if (saysNothing(bare, p)) return;
-        if (trimmed !== '') siblings.push({ text: trimmed, diets: text.diets });
-      }
-      perLine[index] = siblings;
-    });
-  }
+  // know, not chatter (menu-siblings.ts).
+  if (!marked && judge !== undefined && mj.judged < MAX_JUDGED)
+    plainListSiblings(lines, perLine, p, capitalHeadings);
 
   // A sentence offering a choice of foods is the poll ("laksa or nasi lemak?"): beside it, an option
   // read out of another sentence ("the food court's closing early today") is chatter.
   const poll = perLine.some((found) => found.filter((option) => option.chatty !== true).length >= 2);
+  // Beside foods offered, a restaurant named alone ("wingstop or chipotle? (wings vs burrito bowl)")
+  // is where they come from, not one of them; restaurants alone ("KFC or subway?") are the choice.
+  const restaurant = (option: Option) => judge?.namesRestaurant?.(option.text) === true;
+  const dishes = perLine.flat().filter((option) => option.chatty !== true && !restaurant(option)).length;
+  const where = (option: Option) => dishes >= 2 && !mj.counting && restaurant(option);
   const seen = new Set<string>();
   const options: CompareItemInput[] = [];
   let total = 0;
   for (const option of perLine.flat()) {
-    if (poll && option.chatty === true) continue;
+    if ((poll && option.chatty === true) || where(option)) continue;
     const key = foldWords(option.text);
     if (key === '' || seen.has(key)) continue;
     seen.add(key);
@@ -384,64 +373,4 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       options.push({ ...readItem(optionText(option.text, option.diets)), ingredients: null });
   }
   return { options, total };
-}
-
-function wordCount(text: string): number {
-  return foldWords(text)
-    .split(' ')
-    .filter((word) => word !== '').length;
-}
-
-/** "spiced red lentil with sourdough" under "Soup": "spiced red lentil soup with sourdough". */
-function withType(option: Option, type: string): Option {
-  const at = option.text.search(/\s(?:with|w|\+)\s/i);
-  const text =
-    at < 0
-      ? `${option.text} ${type.toLowerCase()}`
-      : `${option.text.slice(0, at)} ${type.toLowerCase()}${option.text.slice(at)}`;
-  return { text, diets: option.diets };
-}
-
-/** "beef meatballs in tomato sauce (Albóndigas)": the dish, and the menu's name for it. */
-function withHouseName(dish: Option, name: Option): Option {
-  return { text: `${dish.text} (${name.text})`, diets: [...dish.diets, ...name.diets] };
-}
-
-/** A label before a line's dish: a colon's, or a dash's in capitals ("GRILL – Ribeye steak"). */
-const COLUMN_LABEL = /^([^:–—-]{1,40}?)(?:\s*:\s+|\s+[-–—]+\s+)(\S.*)$/u;
-/** Lines a column of labels has at least: two labels could be dishes described; three are a column. */
-const MIN_COLUMN = 3;
-
-/**
- * The lines whose first words are a column's label rather than a dish: at least MIN_COLUMN lines of a
- * message starting with a label of at most MAX_HOUSE_NAME_WORDS words, each a colon's label before a
- * dish with no list after it ("Soup: Leek & potato", "Fish: Battered cod & chips"), or a label in
- * capitals before a dash ("GRILL – Ribeye steak, chips", "SALAD BAR – Grilled chicken salad"); then
- * every line of that shape. A dish described after a dash ("Margherita – tomato, mozzarella, basil")
- * is no column: its name is not in capitals, and a colon's list ("Margherita: tomato, mozzarella")
- * describes it.
- */
-function labelColumn(lines: readonly Line[]): Set<number> {
-  const shaped = new Set<number>();
-  const labelled = new Set<number>();
-  lines.forEach((line, index) => {
-    const match = COLUMN_LABEL.exec(line.sentences[0] ?? '');
-    if (match === null || wordCount(match[1]!) > MAX_HOUSE_NAME_WORDS) return;
-    const [whole, label, rest] = match as unknown as [string, string, string];
-    const capitals = /\p{Lu}{2}/u.test(label) && label === label.toUpperCase() && rest !== rest.toUpperCase();
-    const colon = whole.slice(label.length).trimStart().startsWith(':');
-    if (capitals || colon) shaped.add(index);
-    if (capitals || (colon && !rest.includes(','))) labelled.add(index);
-  });
-  // Once a column is plain, a line of its shape whose dish is described after commas is in it too.
-  return labelled.size >= MIN_COLUMN ? shaped : new Set();
-}
-
-/**
- * A sentence of items each with its price, parted by bars ("Hot chocolate 3.5 | Soy latte 3.6 |
- * Orange juice 3"): each its own sentence. A bar otherwise parts a dish from its label or description.
- */
-function pricedItems(sentence: string): string[] {
-  const pieces = sentence.split(/\s\|\s/);
-  return pieces.length >= 2 && pieces.every((piece) => isPriced(piece)) ? pieces : [sentence];
 }

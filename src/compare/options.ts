@@ -16,6 +16,14 @@ export interface FoodJudge {
   namesMealType?(text: string): boolean;
   /** The words naming the kind of dish a short heading names ("ramen" in "Ramen Thursday"), or null. */
   headingType?(text: string): string | null;
+  /**
+   * What a short text states as a dish's parts, every word known: how many main foods and whether
+   * it names a kind of dish by a word ("beef burrito": 1 food, a kind; "chicken": 1 food, none;
+   * "jasmine rice": none, a kind); null when a word is unknown to the dish reader.
+   */
+  statedFoods?(text: string): { foods: number; kind: boolean } | null;
+  /** Whether a text names a restaurant or chain alone ("wingstop", "KFC"), where to eat, not what. */
+  namesRestaurant?(text: string): boolean;
 }
 
 export interface OptionPatterns {
@@ -34,6 +42,12 @@ export interface OptionPatterns {
   dayOrDate: ReadonlySet<string>;
   /** Words of a sentence, never of a dish's name (menu-words.json chatWords). */
   chat: ReadonlySet<string>;
+  /** Words read as part of a sentence once it has started (menu-words.json betweenWords). */
+  between: ReadonlySet<string>;
+  /** A diet's names ("vegan", "veggie", "plant based"): a diet alone names no dish. */
+  diets: ReadonlySet<string>;
+  /** A sentence that starts with an alternative ("… or i could do pizza") continues the choice before it. */
+  continuesChoice: RegExp;
   cuisines: ReadonlySet<string>;
   /** "not pizza again": an option ruled out. */
   negated: RegExp;
@@ -41,6 +55,10 @@ export interface OptionPatterns {
   unavailable: RegExp;
   /** A line that starts with a field's label: "Date:", "Subtotal £51.70", "Basket – Comptoir". */
   fieldStart: RegExp;
+  /** "(everyone)", "(shared)": a label's remark saying what follows is served to all, not chosen. */
+  shared: RegExp;
+  /** A change to the item above: "Extra peanuts", "no onions" (read on a line indented or after "+"). */
+  modifierStart: RegExp;
   /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
   allergenGroup: RegExp;
 }
@@ -89,11 +107,22 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     labelHeads: new Set(words.labelHeads),
     dayOrDate: new Set([...words.dayWords, ...words.monthWords]),
     chat: new Set(words.chatWords),
+    between: new Set(words.betweenWords),
+    // The names of the diets that change a footprint, not the one-letter marks ("v", "n").
+    diets: new Set(
+      Object.entries(words.dietMarks)
+        .filter(([diet]) => diet !== '')
+        .flatMap(([diet, marks]) => [diet, ...marks])
+        .filter((name) => name.length >= 3),
+    ),
+    continuesChoice: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s`, 'i'),
     cuisines: new Set(words.cuisineWords),
     negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),
     unavailable: new RegExp(`\\b(?:${alternation(words.unavailableWords)})\\b`, 'i'),
     // The label, then a colon, a dash, a price or a number, or nothing more.
     fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
+    shared: new RegExp(`\\(\\s*(?:${alternation(words.sharedWords)})\\s*\\)`, 'i'),
+    modifierStart: new RegExp(`^(?:${alternation(words.modifierWords)})\\b`, 'i'),
     allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),
   };
   cache.set(words, patterns);
@@ -164,23 +193,52 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
   return { masked, restore: (part) => part.replace(placeholder, (_, i: string) => groups[Number(i)]!) };
 }
 
+/** "… and some garlic bread", "… and a flat white": "and" before an article starts a list's last item. */
+const LAST_AND = /\s+(?:and|&)\s+(?=(?:a|an|some|the)\s)/i;
+
+/** "between X and Y": the first "and" after "between" (lazily, so linear). */
+const BETWEEN_AND = /(\bbetween\s+[^,;?!]{1,200}?)\s+and\s+/i;
+
+/** "between the halloumi burger and the chicken burger": the "and" after "between" parts two options. */
+export function betweenAsAlternative(text: string): string {
+  return text.replace(BETWEEN_AND, '$1 or ');
+}
+
+/** One option of a piece of text, and what its commas say it comes with. */
+export interface SplitOption {
+  text: string;
+  /** Without `asList`: the comma items after the dish ("chips", "peppercorn sauce"), unjudged. */
+  described: string[];
+}
+
 /**
  * The options one piece of text holds: its alternatives ("fish pie or lasagne", "tacos / pho"),
  * and with `asList` its comma list ("pizza, sushi or burritos"). Without `asList`, commas describe the
- * dish before them ("Fish & chips, mushy peas, tartare"), unless they enumerate what one item is made
- * of or comes with, the last joined by "&" or "and" ("Beetroot, lentil & feta salad", "Jerk chicken,
- * rice & peas"). Parentheses never split.
+ * dish before them ("Fish & chips, mushy peas, tartare": `described` holds them), unless they
+ * enumerate what one item is made of or comes with, the last joined by "&" or "and" ("Beetroot,
+ * lentil & feta salad", "Jerk chicken, rice & peas"). Parentheses never split.
  */
-export function splitOptions(text: string, asList: boolean, p: OptionPatterns): string[] {
-  const { masked, restore } = maskParentheses(expandAbbreviations(text));
-  const parts: string[] = [];
+export function splitDescribed(text: string, asList: boolean, p: OptionPatterns): SplitOption[] {
+  const { masked: maskedText, restore } = maskParentheses(expandAbbreviations(text));
+  const masked = betweenAsAlternative(maskedText);
+  const parts: SplitOption[] = [];
   for (const alternative of masked.split(p.alternatives)) {
-    const items = alternative.split(/\s*[,;]\s*/);
-    if (asList || items.length === 1) parts.push(...items);
-    else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push(alternative);
-    else parts.push(items[0]!);
+    // "a veggie lasagne, a chicken caesar salad and some garlic bread", "the soup is minestrone and
+    // the special a beef pie": in a list, "and" before an article parts two items ("fish and chips"
+    // stays one).
+    const items = alternative.split(/\s*[,;]\s*/).flatMap((item) => (asList ? item.split(LAST_AND) : [item]));
+    if (asList || items.length === 1) parts.push(...items.map((item) => ({ text: item, described: [] })));
+    else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push({ text: alternative, described: [] });
+    else parts.push({ text: items[0]!, described: items.slice(1).map(restore) });
   }
-  return parts.map(restore).filter((part) => part.trim() !== '');
+  return parts
+    .map((part) => ({ ...part, text: restore(part.text) }))
+    .filter((part) => part.text.trim() !== '');
+}
+
+/** The options' texts alone (splitDescribed). */
+export function splitOptions(text: string, asList: boolean, p: OptionPatterns): string[] {
+  return splitDescribed(text, asList, p).map((part) => part.text);
 }
 
 /**
@@ -190,17 +248,54 @@ export function splitOptions(text: string, asList: boolean, p: OptionPatterns): 
  * "with chips" stays: it is part of the dish).
  */
 export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | undefined): string {
-  let trimmed = trimEdges(withoutSentence(text.trim().replace(p.listEnd, ''), p, judge), p);
+  // A tally's count ("4 for pizza", "3 votes for sushi") is no part of the dish.
+  const untallied = text
+    .trim()
+    .replace(p.listEnd, '')
+    .replace(/^\d+\s+(?:votes?\s+)?for\s+/i, '');
+  // The sentence before the option, then the one after it ("their tofu pho is great").
+  const once = withoutSentence(untallied, p, judge);
+  const twice = once === untallied ? once : withoutSentence(once, p, judge);
+  let trimmed = trimEdges(withoutChatTail(twice, p), p);
   const tail = p.trailingTail.exec(trimmed);
   if (tail !== null && tail.index > 0) {
     const rest = tail[1]!;
-    if (saysNothing(rest, p) || (judge !== undefined && !judge.readsAsFood(rest)))
+    if (saysNothing(rest, p) || namesDietGroup(rest, p) || (judge !== undefined && !judge.readsAsFood(rest)))
       trimmed = trimmed.slice(0, tail.index);
   }
-  return trimmed
-    .replace(/[\s?!.,;:]+$/, '')
-    .replace(/^\((.*)\)$/, '$1')
-    .trim();
+  trimmed = trimmed.replace(/[\s?!.,;:]+$/, '');
+  // With a judge, a preposition left at the end ("coffee for" once "12" is gone) belongs to what was
+  // cut off, as the tail above does.
+  if (judge !== undefined) trimmed = trimmed.replace(/\s+(?:for|at|by|from|to|of|in|on)$/i, '');
+  return trimmed.replace(/^\((.*)\)$/, '$1').trim();
+}
+
+/**
+ * Text up to a second run of a sentence's words after an option ("katsu curry if it's on"): the
+ * option, when at least one word of it comes first. Linear: the words are read once.
+ */
+function cutAtChat(text: string, p: OptionPatterns): string {
+  let seenOption = false;
+  for (const match of text.replace(/\([^()]*\)/g, (group) => ' '.repeat(group.length)).matchAll(WORD)) {
+    const word = foldWords(match[0].replace(/['’]/g, ''));
+    if (!p.chat.has(word)) seenOption ||= !p.between.has(word);
+    else if (seenOption) return text.slice(0, match.index);
+  }
+  return text;
+}
+
+/** Words of a sentence after an option ("lamb biryani better here", "the pho there"), off its end. */
+function withoutChatTail(text: string, p: OptionPatterns): string {
+  const words = text.split(/\s+/);
+  let end = words.length;
+  while (end > 1 && p.chat.has(foldWords(words[end - 1]!.replace(/['’]/g, '')))) end--;
+  return end === words.length ? text : words.slice(0, end).join(' ');
+}
+
+/** People named by their diet, as whom an option is for: "the veggies", "our vegans". */
+function namesDietGroup(text: string, p: OptionPatterns): boolean {
+  const words = wordsOf(text).filter((word) => !['the', 'our', 'a', 'any', 'all'].includes(word));
+  return words.length > 0 && onlyPhrases(words.map((word) => word.replace(/s$/, '')).join(' '), p.diets);
 }
 
 /** Fillers, times, days and where it is bought off an option's ends; articles and prepositions off its start. */
@@ -218,25 +313,6 @@ function trimEdges(text: string, p: OptionPatterns): string {
 
 /** A word, a hyphenated compound as one ("build-your-own"). */
 const WORD = /[\p{L}\p{N}'’]+(?:-[\p{L}\p{N}'’]+)*/gu;
-/** Between the words of a sentence and an option: "I'm thinking either the …". */
-/** Between a sentence's words and its option: "I'm thinking either the …", "anyone want to split a …". */
-const BETWEEN = new Set([
-  'a',
-  'an',
-  'the',
-  'some',
-  'either',
-  'maybe',
-  'perhaps',
-  'just',
-  'to',
-  'for',
-  'in',
-  'on',
-  'at',
-  'from',
-]);
-
 /**
  * An option out of the sentence around it: after the sentence's first run of words ("do people want
  * the chicken shawarma", "New choices are lamb tagine", "anyone want to split a pizza"), else, with a
@@ -253,7 +329,7 @@ export function withoutSentence(text: string, p: OptionPatterns, judge?: FoodJud
     if (p.chat.has(word)) {
       if (first < 0) first = match.index;
       after = match.index + match[0].length;
-    } else if (first >= 0 && BETWEEN.has(word)) {
+    } else if (first >= 0 && p.between.has(word)) {
       after = match.index + match[0].length;
     } else if (first >= 0) {
       // The option starts after the sentence's first run of words.
@@ -267,6 +343,9 @@ export function withoutSentence(text: string, p: OptionPatterns, judge?: FoodJud
     // A sentence, then where the option is bought ("who's in for the chippy?"): no option.
     if (saysNothing(rest, p)) return leading ? '' : text;
     if (judge === undefined || judge.readsAsFood(rest)) return rest;
+    // Else what follows up to a sentence after it ("katsu curry" of "katsu curry if it's on").
+    const cut = trimEdges(cutAtChat(rest, p), p);
+    if (cut !== rest && /\p{L}/u.test(cut) && !saysNothing(cut, p) && judge.readsAsFood(cut)) return cut;
   }
   const before = trimEdges(text.slice(0, first).replace(/[\s,;:–—-]+$/, ''), p);
   if (judge !== undefined && /\p{L}/u.test(before) && !saysNothing(before, p) && judge.readsAsFood(before))

@@ -1,7 +1,17 @@
 import { MAX_NAME_LENGTH, stripInvisible } from '../core/command.js';
 import { InvalidComparisonError } from '../core/errors.js';
+import { MenuJudge } from './menu-judge.js';
+import { inlineItems } from './menu-lines.js';
+import { saidOnce, shareKind } from './menu-structure.js';
 import { alternation, loadMenuWords, type MenuWords } from './menu-words.js';
-import { expandAbbreviations, type FoodJudge, maskParentheses, optionPatterns, trimChat } from './options.js';
+import {
+  betweenAsAlternative,
+  expandAbbreviations,
+  type FoodJudge,
+  maskParentheses,
+  optionPatterns,
+  trimChat,
+} from './options.js';
 
 /** A team chooses between a handful of options; more than ten is a list, not a choice. */
 export const MIN_OPTIONS = 2;
@@ -84,8 +94,10 @@ export function parseCompareText(raw: string, judge?: FoodJudge): CompareRequest
     .trim();
   const { people, rest } = readGroupSize(text, words);
   const { masked, restore } = maskParentheses(expandAbbreviations(rest));
-  const parts = masked
-    .split(/\s*[,;]\s*/)
+  // As a posted menu's line is read (menu-lines.ts, options.ts): items lettered or numbered within
+  // it ("a) falafel wrap b) halloumi wrap"), "between X and Y".
+  const parts = inlineItems(betweenAsAlternative(masked))
+    .flatMap((piece) => piece.split(/\s*[,;]\s*/))
     .flatMap((part) => part.split(p.alternatives))
     .map((part) => restore(part).trim())
     // An ingredient list in parentheses is the user's own text: only a joining word comes off.
@@ -96,6 +108,13 @@ export function parseCompareText(raw: string, judge?: FoodJudge): CompareRequest
         : trimChat(part, p, judge),
     )
     .filter((part) => part !== '');
+  // "chicken or beef burrito": a bare food shares the kind named after the next one (menu-structure.ts).
+  if (judge?.statedFoods !== undefined && parts.length === 2 && saidOnce(masked)) {
+    const mj = new MenuJudge(p, judge);
+    const options = parts.map((text) => ({ text, diets: [] }));
+    shareKind(options, mj.bareFood, mj.kindAfterFood);
+    parts.splice(0, parts.length, ...options.map((option) => option.text));
+  }
   if (parts.length < MIN_OPTIONS) {
     throw new InvalidComparisonError('give at least two options, separated by commas, "or" or "vs"');
   }

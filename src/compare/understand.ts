@@ -255,3 +255,16 @@ export function understand(input: string, typed: Resolution, understanding: Unde
   }
   return typed;
 }
+
+/**
+ * When the answer for an option is a guess the certainty rules doubt ("garlic bread" answered with
+ * Bolo do Caco, "Vegetable chow mein" with a tofu and cashew chow mein), the dish of the type its
+ * name names, built from its own words, if it names one; null otherwise. Its certainty is checked
+ * again by the caller.
+ */
+export function builtInstead(input: string, understanding: Understanding): Resolution | null {
+  const reading = understanding.composer.read(input);
+  if (reading.template === null || !reading.byType) return null;
+  const dish = understanding.composer.compose(input);
+  return dish === null ? null : asComposed(input, dish, 'the closest named dish is only a guess');
+}

@@ -72,6 +72,15 @@ describe('ranking only what is understood (certainty.ts)', () => {
     expect(await doubt('pistachio baklava')).toBeNull();
   });
 
+  it('ranks, instead of a doubted guess, the dish its name names built from its own words, when that is understood', async () => {
+    const result = await compared('garlic bread', 'vegetable chow mein', 'burrata', 'nasi lemak');
+    const taken = Object.fromEntries(result.ranked.map((item) => [item.input, item.takenAs]));
+    expect(taken['garlic bread']).toBe('composed dish');
+    expect(taken['vegetable chow mein']).toBe('composed dish');
+    // No dish type named: the doubt stands. A type with a stand-in main is doubted again, built or not.
+    expect(result.notUnderstood.map((each) => each.input).sort()).toEqual(['burrata', 'nasi lemak']);
+  });
+
   it('doubts an answer that leaves out a meat, fish, cheese, egg or protein the option states', async () => {
     expect(await doubt('vegetarian bacon roll')).toBe('a stated food left out');
     // A flavour set aside to find the food is said so, and is no main.

@@ -117,6 +117,25 @@ describe('composing a dish the catalog does not name', () => {
     expect(composer.compose('smoked half chicken')?.how).toBe('a mixed plate recipe with chicken');
   });
 
+  it("reads a dish's diet from its name and brackets, not from a side ('with seasonal veg')", () => {
+    expect(composer.read('Roast chicken with roast potatoes and seasonal veg').diet).toBeNull();
+    expect(composer.compose('Roast chicken with roast potatoes and seasonal veg')?.how).toBe(
+      'a roast dinner recipe with chicken',
+    );
+    expect(composer.read('Pad thai with tofu (vegan)').diet).toBe('vegan');
+  });
+
+  it('reads a diet before a meat as its plant-based version (data: plantVersions), not a meat left out', () => {
+    expect(composer.compose('veggie bangers & mash')?.how).toBe(
+      'a plate with mash recipe with plant-based sausage, vegetarian',
+    );
+    expect(composer.compose('vegan burger')?.how).toBe('a burger recipe with plant-based patty, vegan');
+    const mince = composer.read('vegetarian mince lasagne').mains.map((food) => food.label);
+    expect(mince).toEqual(['soy-based mince']);
+    // A meat without a diet before it is the meat.
+    expect(composer.read('sausage & mash').mains.map((food) => food.kind)).toEqual(['meat']);
+  });
+
   it("makes a sweet dish savoury when it states meat, and swaps a drink's milk for the plant milk it names", () => {
     expect(composer.compose('steak & kidney pud')?.how).toMatch(/^a pie recipe with .*steak/);
     expect(composer.compose('treacle sponge pudding')?.how).toMatch(/^a pudding recipe/);
@@ -274,6 +293,17 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(grams(found['sweet potato fries'])).toBe(Math.round(side));
     expect(grams(found['halloumi and chips'])).toBeGreaterThanOrEqual(
       Math.round(servings.groups.meals!.grams),
+    );
+  });
+
+  it('serves dumplings stating no meat, fish or protein as a starter, and with one as its dumplings', async () => {
+    const found = await ranked('veg gyoza', 'duck gyoza', 'pork belly ramen');
+    const grams = (item: RankedItem | undefined) => Number(/A (\d+) g serving/.exec(contributors(item))?.[1]);
+    expect(grams(found['veg gyoza'])).toBe(
+      Math.round(servings.groups['savoury pastries and starters']!.grams),
+    );
+    expect(grams(found['duck gyoza'])).toBeGreaterThanOrEqual(
+      Math.round(servings.groups['dumplings and sushi']!.grams),
     );
   });
 });

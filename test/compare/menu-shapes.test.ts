@@ -62,6 +62,12 @@ describe('readMenu: lines that are never options', () => {
     expect(names(message)).toEqual(['Pad thai', 'Chicken katsu curry']);
   });
 
+  it('drops a restaurant named alone beside foods offered, keeps restaurants alone and one with its dish', () => {
+    expect(names('kfc or nandos? (burger vs wrap)')).toEqual(['burger', 'wrap']);
+    expect(names('kfc or subway?')).toEqual(['kfc', 'subway']);
+    expect(names("Nando's (peri peri chicken) or Wasabi (chicken katsu)")).toHaveLength(2);
+  });
+
   it('drops an option out of a sentence beside the poll, and one ruled out', () => {
     expect(names('laksa or pho? the noodle bar shuts early on fridays')).toEqual(['laksa', 'pho']);
     expect(names('can we do sushi this time? or poke. not pizza again pls 😭')).toEqual(['sushi', 'poke']);
@@ -182,6 +188,119 @@ describe('readMenu: where the dish is in a line', () => {
   });
 });
 
+describe('readMenu: a choice written in sentences', () => {
+  it('reads a sentence that starts with an alternative as adding to the choice, not chatter beside it', () => {
+    expect(names('burritos or ramen? or we could do dumplings')).toEqual(['burritos', 'ramen', 'dumplings']);
+    // Without the alternative, a sentence beside the poll is chatter.
+    expect(names('burritos or ramen? we could do dumplings')).toEqual(['burritos', 'ramen']);
+  });
+
+  it("reads the words between a sentence and its option as the sentence's ('up for', 'keen on')", () => {
+    expect(names("who's up for katsu curry or bibimbap")).toEqual(['katsu curry', 'bibimbap']);
+    expect(names('anyone keen on a kebab or shall we get pizza')).toEqual(['kebab', 'pizza']);
+  });
+
+  it('reads a place named with its dish in brackets as the dish', () => {
+    expect(names('so is it the Turkish place (chicken adana) or the Lebanese place (lamb kofta)?')).toEqual([
+      'chicken adana',
+      'lamb kofta',
+    ]);
+  });
+
+  it("reads 'between X and Y' as two options, and a preposition left at an option's end as no part of it", () => {
+    expect(names("honestly it's between the mushroom risotto and the fish pie for me")).toEqual([
+      'mushroom risotto',
+      'fish pie',
+    ]);
+    expect(names('Order for the workshop: sandwiches, flapjacks and fruit salad for 14')).not.toContainEqual(
+      expect.stringMatching(/\sfor$/),
+    );
+  });
+
+  it("shares a kind said once between bare foods ('chicken or beef burrito'), not between a menu's dishes", () => {
+    expect(names('is it the chicken or the beef burrito this time?')).toEqual([
+      'chicken burrito',
+      'beef burrito',
+    ]);
+    expect(names('Mon: Cod loin / Cheese omelette (V)\nTue: Beef chilli / Bean chilli')).toEqual([
+      'Cod loin',
+      'Cheese omelette (vegetarian)',
+      'Beef chilli',
+      'Bean chilli',
+    ]);
+  });
+
+  it("drops a sentence's words after an option, the people a diet names and the day an event is", () => {
+    expect(names('is the lamb biryani better here?')).toEqual(['lamb biryani']);
+    expect(names('Greek tonight? souvlaki, gyros, or spanakopita for the veggies')).toEqual([
+      'souvlaki',
+      'gyros',
+      'spanakopita',
+    ]);
+    expect(names('Thu: fish pie\nFri: pizza day!')).toEqual(['fish pie', 'pizza']);
+  });
+
+  it("reads a sentence's list to its last item, a tally's counts and the sentence after an option", () => {
+    expect(names("Food's here! There's a mushroom risotto, a beef lasagne and some garlic bread")).toEqual([
+      'mushroom risotto',
+      'beef lasagne',
+      'garlic bread',
+    ]);
+    // "and" between two foods of one item keeps them together.
+    expect(names('poll: pad thai, fish and chips')).toEqual(['pad thai', 'fish and chips']);
+    expect(names('so far: 4 for katsu curry, 3 for bibimbap')).toEqual(['katsu curry', 'bibimbap']);
+    expect(names('pizza again? or the Vietnamese place, their tofu pho is great')).toContain('tofu pho');
+  });
+
+  it("reads labels each with its value, parted by commas, as pairs; a kind's colon list as dishes of that kind", () => {
+    expect(names('Which one? the diner = smash burger, veggie place = falafel wrap')).toEqual([
+      'smash burger',
+      'falafel wrap',
+    ]);
+    expect(names('Pizza: margherita, pepperoni')).toEqual(['margherita pizza', 'pepperoni pizza']);
+    // A list of what one dish is filled with stays one dish.
+    expect(names('Toastie: Ham, cheddar & mustard')).toEqual(['Ham, cheddar & mustard toastie']);
+  });
+
+  it('reads items lettered or numbered within a line, and a sentence joined by "and the" as two', () => {
+    expect(names('Pls pick: A. Lasagne B. Chicken pie C. Veg curry')).toEqual([
+      'Lasagne',
+      'Chicken pie',
+      'Veg curry',
+    ]);
+    expect(names('Thursday lunch poll: 1) ramen 2) dumplings 3) bao buns')).toEqual([
+      'ramen',
+      'dumplings',
+      'bao buns',
+    ]);
+    expect(names("this week's soup is minestrone and the special is a beef & ale pie")).toEqual([
+      'minestrone',
+      'beef & ale pie',
+    ]);
+  });
+
+  it("reads a kind named alone before a poll as the poll's heading, 'otherwise' as an alternative, a sentence after an option", () => {
+    expect(names("pizza tonight? I'll order at 7. Pepperoni, margherita or bbq chicken")).toEqual([
+      'Pepperoni pizza',
+      'margherita',
+      'bbq chicken pizza',
+    ]);
+    expect(names("I'd go for the katsu curry if it's on, otherwise the ramen")).toEqual([
+      'katsu curry',
+      'ramen',
+    ]);
+    expect(names('Results: sushi 5, pizza 3, salad 2. Sushi it is!')).toContain('salad');
+  });
+
+  it('reads a comparison in a sentence as two options, and a diet alone as no option', () => {
+    expect(names('is the halloumi wrap better than the chicken wrap')).toEqual([
+      'halloumi wrap',
+      'chicken wrap',
+    ]);
+    expect(names('vegan or a cheeseburger')).toEqual(['cheeseburger']);
+  });
+});
+
 describe('readMenu: a column of labels, items not on offer, priced items between bars', () => {
   it('reads a column of labels as labels, whatever food they name, and the dish after each', () => {
     const colon = [
@@ -203,7 +322,12 @@ describe('readMenu: a column of labels, items not on offer, priced items between
       'CURRY – Lamb madras, rice £7',
       'PIZZA – Four cheese £6.50',
     ].join('\n');
-    expect(names(capitals)).toEqual(['Chicken chow mein', 'Lamb madras', 'Four cheese pizza']);
+    // What the commas list after the dish comes with it (a dish with its sides, below).
+    expect(names(capitals)).toEqual([
+      'Chicken chow mein with spring onion',
+      'Lamb madras with rice',
+      'Four cheese pizza',
+    ]);
   });
 
   it('keeps a dish described after a dash, which is no column of labels', () => {
@@ -214,6 +338,132 @@ describe('readMenu: a column of labels, items not on offer, priced items between
       'Funghi – tomato, mozzarella, mushrooms',
     ].join('\n');
     expect(names(menu)).toEqual(['Margherita', 'Diavola', 'Funghi']);
+  });
+
+  it("reads an item's dish with the sides its commas list as one option, without a note that is not food", () => {
+    const board = [
+      'The Fox – lunch',
+      'Pork belly, mash, red cabbage £16',
+      'Halloumi burger, fries £13',
+      'Lasagne, served until 2pm £12',
+    ].join('\n');
+    expect(names(board)).toEqual([
+      'Pork belly with mash and red cabbage',
+      'Halloumi burger with fries',
+      'Lasagne',
+    ]);
+    // A dish already served "with" something takes the sides after it.
+    expect(names('- Shakshuka with flatbread, feta £9\n- Granola pot £4')).toEqual([
+      'Shakshuka with flatbread and feta',
+      'Granola pot',
+    ]);
+    // In a sentence, commas list the options, not a dish's sides.
+    expect(names('burgers, ramen or tacos today?')).toEqual(['burgers', 'ramen', 'tacos']);
+  });
+
+  it("reads a kind of dish before a dash as the kind of the item's dish, and a plain label's commas as its sides", () => {
+    const board = [
+      'Board today',
+      'Soup – Roasted tomato w/ basil oil £4',
+      'Main – Lamb hotpot, red cabbage £11',
+      'Pud – Bread & butter pudding £4.50',
+    ].join('\n');
+    expect(names(board)).toEqual([
+      'Roasted tomato soup with basil oil',
+      'Lamb hotpot with red cabbage',
+      'Bread & butter pudding',
+    ]);
+    // After a colon, a label's commas still list options.
+    expect(names('Team lunch\n- Chicken ruby £9\n- Black daal £7\nSides: garlic naan, okra fries')).toEqual([
+      'Chicken ruby',
+      'Black daal',
+      'garlic naan',
+      'okra fries',
+    ]);
+  });
+
+  it("reads a column's labels as labels whatever they say, its commas as the dish's, and a kind before a label's head", () => {
+    const set = [
+      'Set menu',
+      'Starter: Smoked mackerel pâté',
+      'Main: Chicken supreme, dauphinoise',
+      'Veggie main: Wild mushroom wellington',
+      'Dessert: Lemon posset',
+    ].join('\n');
+    expect(names(set)).not.toContain('dauphinoise');
+    expect(names('Ramen options: tonkotsu, shoyu')).toEqual(['tonkotsu ramen', 'shoyu ramen']);
+    // A dish naming a kind of its own keeps it.
+    expect(names('Noodle options: pad thai, laksa')).toEqual(['pad thai', 'laksa']);
+  });
+
+  it("drops a change to the item above, on a line indented or after '+'", () => {
+    const order = [
+      'Uber Eats order',
+      '1x Chicken Pad Thai (Large) $16.99',
+      '  + Extra peanuts $1.00',
+      '  no onions',
+      '2x Veggie Spring Rolls $6.00',
+    ].join('\n');
+    expect(names(order)).toEqual(['Chicken Pad Thai', 'Veggie Spring Rolls']);
+  });
+
+  it("reads a label ending in 'dish' as a label, like 'option' or 'special'", () => {
+    const menu = [
+      'Lunch menu',
+      'Soup: Tomato & basil',
+      'Hot dish: Beef stroganoff',
+      'Veggie dish: Mushroom pie',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Tomato & basil soup', 'Beef stroganoff', 'Mushroom pie']);
+  });
+
+  it("keeps a plain list line's sides too, only those whose every word the dish reader knows", () => {
+    const plain = [
+      'Conference lunch',
+      '🥩 Braised beef short rib, mash',
+      '🐟 Grilled cod, peas',
+      '🌱 Tofu bao',
+    ].join('\n');
+    expect(names(plain)).toEqual([
+      'Braised beef short rib with mash',
+      'Grilled cod with peas',
+      'Tofu bao (vegan)',
+    ]);
+    // A side in words the reader does not know would leave the dish not understood: it is left out.
+    expect(names('Bistro\n- Confit de canard, lentilles du Puy £18\n- Steak frites £21')).toEqual([
+      'Confit de canard',
+      'Steak frites',
+    ]);
+  });
+
+  it('reads nothing a label says is served to all as an option', () => {
+    const menu = [
+      'Team dinner',
+      'Starter (shared): hummus, flatbread',
+      'Mains',
+      'a. Lamb tagine',
+      'b. Chickpea tagine',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Lamb tagine', 'Chickpea tagine']);
+  });
+
+  it('reads lines in capitals heading sections as headings, and three items between bars as items', () => {
+    const menu = [
+      'Teams menu',
+      '',
+      'MAIN',
+      'Lamb shank',
+      '',
+      'VEG',
+      'Squash risotto',
+      '',
+      'DESSERT',
+      'Apple pie',
+    ].join('\n');
+    expect(names(menu)).toEqual(['Lamb shank', 'Squash risotto', 'Apple pie']);
+    expect(names('Lunch: 🍜 ramen | 🍣 sushi | 🍛 katsu curry')).toEqual(['ramen', 'sushi', 'katsu curry']);
+    // One bar parts a dish from its description.
+    expect(names('- Tofu banh mi | pickled veg\n- Pork bao | hoisin')).toEqual(['Tofu banh mi', 'Pork bao']);
   });
 
   it('drops an item the menu says is not on offer', () => {

@@ -47,6 +47,27 @@ describe('readMenu: structure', () => {
     expect(structural('<!subteam^S123> <@U1|bob>')).toEqual([]);
   });
 
+  it('ends a sentence outside brackets only', () => {
+    // The question inside the brackets is a remark on the item, not a sentence of its own.
+    expect(structural('• Leon (chicken wrap? nah the falafel box)\n• Wasabi (teriyaki bento)')).toHaveLength(
+      2,
+    );
+  });
+
+  it("reads ordinal numbers ('1º', '2°') as marks, and 'thing' at an option's end as chat", () => {
+    expect(structural('Menú del día\n1º Gazpacho\n2º Paella / Tortilla española')).toEqual([
+      'Gazpacho',
+      'Paella',
+      'Tortilla española',
+    ]);
+    expect(structural('- potato wedges\n- cookie dough thing')).toEqual(['potato wedges', 'cookie dough']);
+  });
+
+  it('reads enclosed letters and numbers as marks, as bullets are', () => {
+    expect(structural('🅲 Poke bowl')).toEqual(['Poke bowl']);
+    expect(structural('Ⓓ Pho')).toEqual(['Pho']);
+  });
+
   it('keeps letters inside words that look like marks', () => {
     expect(structural('Vegetable pizza')).toEqual(['Vegetable pizza']);
     expect(structural('GFC chicken')).toEqual(['GFC chicken']);
@@ -93,7 +114,7 @@ describe('readMenu: what people post', () => {
       'mushroom risotto',
     ]);
     expect(names('MON  Pork belly ramen, pak choi\nTUE  Tofu noodle soup')).toEqual([
-      'Pork belly ramen',
+      'Pork belly ramen with pak choi',
       'Tofu noodle soup',
     ]);
     expect(names('Mon: Beef chilli / Bean chilli (VG)\nTue: Cod loin / Cheese omelette (V)')).toEqual([
@@ -167,6 +188,15 @@ describe('readMenu: what people post', () => {
       '2x ',
       'Soup of the day: ',
       'Moo – beef burger – ',
+      // The shapes of the readers added since: between, pairs, inline marks, sides, modifiers, spaces.
+      'between ',
+      'x = pizza, ',
+      'A. b) 1. ',
+      'steak, chips, ',
+      '  + extra ',
+      'pizza and the ',
+      'i want the pizza if its on ',
+      'pizza          ',
     ];
     for (const shape of shapes) {
       const line = shape.repeat(Math.ceil(40_000 / shape.length)).slice(0, 40_000);

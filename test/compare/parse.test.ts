@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { foodJudge } from '../../src/compare/compare.js';
 import { catalogFoodJudge } from '../../src/compare/food-judge.js';
 import { parseCompareText } from '../../src/compare/parse.js';
 import { InvalidComparisonError } from '../../src/core/errors.js';
@@ -66,6 +67,25 @@ describe('parseCompareText', () => {
 
   it('keeps a parenthetical remark without a comma as part of the name', () => {
     expect(parseCompareText('chicken (free range), dal').items[0]!.ingredients).toBeNull();
+  });
+
+  it("reads items lettered within the text, 'between X and Y', and a kind said once after 'or'", () => {
+    expect(texts('a) falafel wrap b) halloumi wrap c) chicken wrap')).toEqual([
+      'falafel wrap',
+      'halloumi wrap',
+      'chicken wrap',
+    ]);
+    expect(texts('between the steak frites and the moules frites')).toEqual([
+      'steak frites',
+      'moules frites',
+    ]);
+    const catalog = loadCatalog();
+    const judge = foodJudge({ catalog: () => catalog });
+    const read = (input: string) => parseCompareText(input, judge).items.map((item) => item.text);
+    expect(read('chicken or beef burrito')).toEqual(['chicken burrito', 'beef burrito']);
+    // Written out with "vs" or commas, each option is whole.
+    expect(read('steak vs salmon vs chickpea curry')).toEqual(['steak', 'salmon', 'chickpea curry']);
+    expect(read('lasagne, dal or chicken curry')).toEqual(['lasagne', 'dal', 'chicken curry']);
   });
 
   it('takes a tail that is not food off an option when a judge reads it', () => {
