@@ -9,6 +9,7 @@ import { parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
 import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
+import type { StandInTable } from './stand-ins.js';
 import { weigh } from './weigh.js';
 
 /**
@@ -32,13 +33,19 @@ export interface RecipeComputer {
   compute(text: string): IngredientListResult;
 }
 
-type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures' | 'basis'>;
+type FoodMatcher = Pick<Catalog, 'matchFood' | 'findRecipe' | 'figures' | 'basis'> &
+  Partial<Pick<Catalog, 'food'>>;
 
 /**
  * The catalog food a line names: the whole description, then the portion table's name for it
  * ("garlic cloves" → garlic), then without its first words ("Chinese rice vinegar" → "rice vinegar").
  */
-function findFood(catalog: FoodMatcher, food: string, portionName: string | null): FoodMatch | null {
+function findFood(
+  catalog: FoodMatcher,
+  food: string,
+  portionName: string | null,
+  standIns: StandInTable,
+): FoodMatch | null {
   if (food === '') return null;
   // A food's name is a few words; a long description is cut so that matching stays bounded.
   const words = food.split(' ').slice(0, MAX_FOOD_WORDS);
@@ -46,10 +53,39 @@ function findFood(catalog: FoodMatcher, food: string, portionName: string | null
   if (portionName !== null) tries.push(portionName);
   for (let i = 1; i < Math.min(words.length, MAX_FOOD_WORDS); i++) tries.push(words.slice(i).join(' '));
   for (const attempt of tries) {
+    // The matcher's clear answer stands; where it has none, only a closest one, or one that shares no
+    // word with the line ("brisket" as veal breast, "yeast" as sourdough bread), a reviewed ingredient
+    // named word for word is taken instead.
     const match = catalog.matchFood(attempt);
+    if (match !== null && !match.closest && sharesAWord(match.name, attempt)) return match;
+    const ingredient = standInMatch(catalog, standIns, attempt);
+    if (ingredient !== null) return ingredient;
     if (match !== null) return match;
   }
   return null;
+}
+
+/** Whether a match's name has a word of what was asked: "Veal, breast" for "brisket" has none. */
+function sharesAWord(name: string, asked: string): boolean {
+  const words = new Set(singularWords(asked));
+  return singularWords(name).some((word) => words.has(word));
+}
+
+/** The catalog's item for a reviewed ingredient the description names, as a match; null when none. */
+function standInMatch(catalog: FoodMatcher, standIns: StandInTable, description: string): FoodMatch | null {
+  const ingredient = standIns.find(description);
+  if (ingredient === null || catalog.food === undefined) return null;
+  const item = catalog.food(ingredient.agb);
+  if (item === null) return null;
+  return {
+    name: item.name,
+    code: item.code,
+    kgCo2ePerKg: item.kgCo2ePerKg,
+    densityKgPerL: null,
+    confidence: 1,
+    // A stand-in is the closest food Agribalyse has, and the line says so.
+    closest: ingredient.standIn === true,
+  };
 }
 
 /** A title is a heading, not a paragraph: longer first parts are read as ingredients. */
@@ -132,7 +168,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     };
   }
   const portion = portions.find(parsed.food);
-  const match = findFood(catalog, parsed.food, portion?.name ?? null);
+  const match = findFood(catalog, parsed.food, portion?.name ?? null, portions.standIns);
   const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
   if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {

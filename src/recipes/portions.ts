@@ -5,6 +5,7 @@ import { SourceUnavailableError } from '../core/errors.js';
 import { defaultDataDir } from '../sources/catalog/load.js';
 import { PackTable, readPackTable } from './packs.js';
 import { PhraseIndex } from './phrases.js';
+import { readStandInTable, StandInTable } from './stand-ins.js';
 
 /**
  * Weights of whole things and household measures ("1 onion", "2 cloves garlic", "1 cup rice"), from
@@ -115,6 +116,8 @@ export class PortionTable {
     readonly file: PortionsFile,
     /** Typical pack sizes ("1 can chickpeas"), read with the portions from the same data directory. */
     readonly packs: PackTable = PackTable.empty(),
+    /** The dishes' reviewed ingredients (curated/ingredients.json), for foods the catalog lacks. */
+    readonly standIns: StandInTable = StandInTable.empty(),
   ) {
     this.index = new PhraseIndex(file.foods.map((food) => ({ phrases: food.words, value: food })));
   }
@@ -127,7 +130,8 @@ export class PortionTable {
 let memoised: PortionTable | undefined;
 
 export function loadPortionTable(dataDir?: string): PortionTable {
-  if (dataDir !== undefined) return new PortionTable(readPortionsFile(dataDir), readPackTable(dataDir));
-  memoised ??= new PortionTable(readPortionsFile(), readPackTable());
+  if (dataDir !== undefined)
+    return new PortionTable(readPortionsFile(dataDir), readPackTable(dataDir), readStandInTable(dataDir));
+  memoised ??= new PortionTable(readPortionsFile(), readPackTable(), readStandInTable());
   return memoised;
 }
