@@ -53,6 +53,8 @@ const TIMES = new RegExp(
  * "1,200 g", "10,000": groups of three digits after a comma are thousands. "1,5 kg" (one or two
  * digits after the comma) stays a decimal comma, read further on.
  */
+/** "juice of ", "zest of ": a part of a food named before how many of it ("juice of half a lemon"). */
+const PART_OF = /^[a-z]+ of (?=\S)/i;
 const THOUSANDS = /(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)/g;
 
 /** Markdown emphasis and links, list bullets, a leading "about". */
@@ -141,10 +143,13 @@ function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string
     if (measure !== undefined) return `${measure} ${body.slice(vague[0].length)}`;
   }
   if (vocabulary.vagueAfterA.test(body)) return body;
-  const lead = vocabulary.leadingQuantity.exec(body);
+  // "juice of half a lemon" is read as "juice of 0.5 lemon", as "juice of 2 lemons" is.
+  const part = PART_OF.exec(body);
+  const start = part === null ? 0 : part[0].length;
+  const lead = vocabulary.leadingQuantity.exec(body.slice(start));
   if (lead === null) return body;
   const value = quantityWordValue(vocabulary, lead[1]!);
-  return value === undefined ? body : `${value} ${body.slice(lead[0].length)}`;
+  return value === undefined ? body : `${body.slice(0, start)}${value} ${body.slice(start + lead[0].length)}`;
 }
 
 /**
@@ -177,6 +182,11 @@ function isVagueHerbs(food: string, vocabulary: ListVocabulary): boolean {
   const words = food.toLowerCase().split(/\s+/).filter(Boolean);
   const rest = words.filter((word) => !vocabulary.vagueWords.has(word)).join(' ');
   return rest !== '' && vocabulary.vagueHerbs.has(rest);
+}
+
+function startsVague(food: string, vocabulary: ListVocabulary): boolean {
+  const first = food.toLowerCase().split(/\s+/)[0];
+  return first !== undefined && first !== 'a' && first !== 'of' && vocabulary.vagueWords.has(first);
 }
 
 function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean {
@@ -280,8 +290,11 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
     amount = { kind: 'negligible' };
   if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
   // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
+  // "1 handful mint" is read as one "handful mint": a count whose food starts with a vague word is vague too.
   const vague =
-    amount.kind === 'none' || amount.kind === 'pack' || (amount.kind === 'count' && amount.unit !== null);
+    amount.kind === 'none' ||
+    amount.kind === 'pack' ||
+    (amount.kind === 'count' && (amount.unit !== null || startsVague(food, vocabulary)));
   if (vague && isVagueHerbs(food, vocabulary)) amount = { kind: 'negligible' };
   return { text, amount: scale(amount, multiplier), food };
 }

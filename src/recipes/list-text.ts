@@ -1,5 +1,5 @@
 import { stripInvisible } from '../core/command.js';
-import { chooseServings, type FoundServings, findServings, type Servings } from './servings.js';
+import { chooseServings, cutInto, type FoundServings, findServings, type Servings } from './servings.js';
 import { type ListVocabulary, listVocabulary } from './words.js';
 
 export type { Servings } from './servings.js';
@@ -38,7 +38,9 @@ export function splitParts(text: string): string[] {
     .map((line) => stripInvisible(line).trim())
     .filter(Boolean);
   const vocabulary = listVocabulary();
-  const pieces = lines.length > 1 ? lines.flatMap((line) => line.split(';')) : splitOneLine(lines[0] ?? '');
+  const pieces = (
+    lines.length > 1 ? lines.flatMap((line) => line.split(';')) : splitOneLine(lines[0] ?? '')
+  ).flatMap((piece) => splitSentences(piece).flatMap((sentence) => splitAnd(sentence, vocabulary)));
   const parts: string[] = [];
   for (const piece of pieces) {
     const part = piece.replace(/\s+/g, ' ').trim();
@@ -48,6 +50,43 @@ export function splitParts(text: string): string[] {
     else parts.push(part);
   }
   return parts;
+}
+
+/**
+ * "1 tbsp olive oil. Topping: 200g passata": a full stop after a word, before a capital, ends a
+ * sentence and so an ingredient. "approx. 200g" (a digit follows) and "1 tsp dried oregano." (nothing
+ * follows) do not split. One pass, each character looked at a bounded number of times.
+ */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  let start = 0;
+  for (let i = 1; i < text.length - 2; i++) {
+    if (text[i] !== '.' || !/\p{L}/u.test(text[i - 1]!) || text[i + 1] !== ' ') continue;
+    if (!/\p{Lu}/u.test(text[i + 2]!)) continue;
+    sentences.push(text.slice(start, i));
+    start = i + 2;
+  }
+  sentences.push(text.slice(start));
+  return sentences.filter((sentence) => sentence.trim() !== '');
+}
+
+/**
+ * "2 carrots and 1 cucumber": two ingredients in one part, each with its quantity. Split only where
+ * "and" or "&" stands between a part that names something and a number ("1 and 1/2 cups" is one
+ * amount, "salt and pepper" one line).
+ */
+export function splitAnd(part: string, vocabulary: ListVocabulary): string[] {
+  const pieces: string[] = [];
+  let rest = part;
+  for (let match = vocabulary.andThenQuantity.exec(rest); match !== null; ) {
+    const before = rest.slice(0, match.index);
+    if (!/\p{L}{2}/u.test(before) || !vocabulary.quantityStart.test(before.trim())) break;
+    pieces.push(before);
+    rest = rest.slice(match.index + match[0].length);
+    match = vocabulary.andThenQuantity.exec(rest);
+  }
+  pieces.push(rest);
+  return pieces;
 }
 
 function splitOneLine(line: string): string[] {
@@ -74,11 +113,16 @@ function splitOneLine(line: string): string[] {
 export function readListText(text: string): ListText {
   const found: FoundServings[] = [];
   const parts: string[] = [];
+  let made = false;
   for (const part of splitParts(text)) {
     // Every statement is taken out of the parts; the first firm one counts ("Serves 4 … makes 8 pancakes").
     const read = findServings(part);
     found.push(...read.found);
-    if (read.rest.trim() !== '') parts.push(read.rest.trim());
+    // "Makes 1 loaf, about 12 slices": what is made, then what it is cut into, a serving each.
+    const cut = made || read.found.some((servings) => !servings.firm) ? cutInto(read.rest) : null;
+    if (cut !== null) found.push(cut);
+    else if (read.rest.trim() !== '') parts.push(read.rest.trim());
+    made = read.found.length > 0 && read.found.every((servings) => !servings.firm);
   }
   return { parts, servings: chooseServings(found) };
 }

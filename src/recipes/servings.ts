@@ -121,3 +121,34 @@ export function chooseServings(found: readonly FoundServings[]): Servings | null
   const chosen = found.find((servings) => servings.firm) ?? found[0];
   return chosen === undefined ? null : { count: chosen.count, statement: chosen.statement };
 }
+
+let cutPattern: { vocabulary: ListVocabulary; regex: RegExp } | undefined;
+
+/**
+ * "about 12 slices", "(cut into 16 squares)": after a statement of what is made ("Makes 1 loaf"), the
+ * pieces it is cut into, one serving each; firm, since it says how the thing made is shared. Only a
+ * part that says nothing else is one: "12 slices bread" is an ingredient.
+ */
+export function cutInto(part: string, vocabulary = listVocabulary()): FoundServings | null {
+  if (cutPattern?.vocabulary !== vocabulary) {
+    const { servings, numbers, approximately } = vocabulary.words;
+    const count = `(\\d{1,6}|${alternation(Object.keys(numbers))})`;
+    cutPattern = {
+      vocabulary,
+      regex: new RegExp(
+        `^[\\s(,]*(?:(?:${alternation(approximately)})\\s*)?(?:(?:${alternation(servings.cutInto)})\\s+)?${count}(?:\\s*(?:-|–|to)\\s*${count})?\\s+(?:${alternation(servings.pieces)})[\\s).]*$`,
+        'i',
+      ),
+    };
+  }
+  const match = cutPattern.regex.exec(part);
+  if (match === null) return null;
+  const low = countOf(vocabulary, match[1]);
+  if (low === null) return null;
+  const high = countOf(vocabulary, match[2]) ?? low;
+  return {
+    count: (low + Math.max(low, high)) / 2,
+    statement: part.trim().replace(/^[(,\s]+|[).\s]+$/g, ''),
+    firm: true,
+  };
+}

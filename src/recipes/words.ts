@@ -65,6 +65,8 @@ export const ListWordsSchema = z.object({
     /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
     vagueWords: Words,
   }),
+  /** Words that join two ingredients in one part when a quantity follows: "2 carrots and 1 cucumber". */
+  joiners: Words,
   /** Vague measures read as household ones: "a knob of" is "1 tablespoon". */
   vagueMeasures: z.record(z.string().min(1), z.string().min(1)),
   servings: z.object({
@@ -78,6 +80,10 @@ export const ListWordsSchema = z.object({
     labels: Words,
     /** "4 people", "6 portions". */
     eaters: Words,
+    /** "cut into 12 slices": words before the pieces a made thing is cut into. */
+    cutInto: Words,
+    /** "about 12 slices", "16 squares": the pieces a made thing is cut into, a serving each. */
+    pieces: Words,
   }),
   /** Words that only say how the ingredient before a comma is prepared: "2 leeks, finely chopped". */
   preparation: Words,
@@ -172,6 +178,8 @@ export interface ListVocabulary {
   quantityStart: RegExp;
   quantityAnywhere: RegExp;
   each: RegExp;
+  /** " and " or " & " before a number, as the separator between two ingredients: "2 carrots and 1 cucumber". */
+  andThenQuantity: RegExp;
 }
 
 export function compileVocabulary(words: ListWords): ListVocabulary {
@@ -239,6 +247,10 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     ),
     quantityAnywhere: new RegExp(`\\d\\s?(?:${alternation(words.unitsAfterNumber)})\\b`, 'i'),
     each: new RegExp(`\\b(?:${alternation(words.eachWords)})\\b`, 'i'),
+    andThenQuantity: new RegExp(
+      `\\s+(?:${alternation(words.joiners)})\\s+(?=\\d|[¼½¾⅓⅔⅛]|(?:${alternation(Object.keys(words.numbers))})\\s)`,
+      'i',
+    ),
   };
 }
 

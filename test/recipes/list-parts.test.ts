@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { parseLine } from '../../src/recipes/line.js';
+import { readListText, splitAnd, splitParts, splitSentences } from '../../src/recipes/list-text.js';
+import { cutInto } from '../../src/recipes/servings.js';
+import { listVocabulary } from '../../src/recipes/words.js';
+
+describe('parts a one-line list runs together', () => {
+  it('ends an ingredient at a full stop before a capital, not before a number or at the end', () => {
+    expect(splitSentences('1 tbsp olive oil. Topping: 200g passata')).toEqual([
+      '1 tbsp olive oil',
+      'Topping: 200g passata',
+    ]);
+    expect(splitSentences('approx. 200g flour')).toEqual(['approx. 200g flour']);
+    expect(splitSentences('1 tsp dried oregano.')).toEqual(['1 tsp dried oregano.']);
+    expect(splitParts('300g flour, 1 tbsp olive oil. Topping: 200g passata, 250g mozzarella')).toEqual([
+      '300g flour',
+      '1 tbsp olive oil',
+      'Topping: 200g passata',
+      '250g mozzarella',
+    ]);
+  });
+
+  it('splits "and" between two quantities only', () => {
+    const vocabulary = listVocabulary();
+    expect(splitAnd('2 carrots and 1 cucumber cut into sticks', vocabulary)).toEqual([
+      '2 carrots',
+      '1 cucumber cut into sticks',
+    ]);
+    expect(splitAnd('2 tbsp butter & two eggs', vocabulary)).toEqual(['2 tbsp butter', 'two eggs']);
+    expect(splitAnd('1 and 1/2 cups flour', vocabulary)).toEqual(['1 and 1/2 cups flour']);
+    expect(splitAnd('salt and 1 tsp pepper', vocabulary)).toEqual(['salt and 1 tsp pepper']);
+    expect(splitAnd('salt and pepper', vocabulary)).toEqual(['salt and pepper']);
+  });
+
+  it('weighs what is cut into pieces as the food, not as one piece', () => {
+    expect(parseLine('1 cucumber cut into sticks')).toMatchObject({
+      amount: { kind: 'count', count: 1, unit: null },
+      food: 'cucumber',
+    });
+  });
+});
+
+describe('servings from what a made thing is cut into', () => {
+  it('reads the pieces after a statement of what is made, as firm servings', () => {
+    const loaf = readListText('500g flour, 7g yeast, 300ml water. Makes 1 loaf, about 12 slices');
+    expect(loaf.servings?.count).toBe(12);
+    expect(loaf.parts).toEqual(['500g flour', '7g yeast', '300ml water']);
+    expect(readListText('200g chocolate\n100g butter\nMakes 16 (cut into 16 squares)').servings?.count).toBe(
+      16,
+    );
+  });
+
+  it('leaves pieces that are an ingredient, or come without a statement of what is made', () => {
+    expect(readListText('200g flour\n12 slices bread\nmakes 1 loaf').parts).toContain('12 slices bread');
+    const cake = readListText('makes 1 cake\n200g flour\n12 slices');
+    expect(cake.servings?.count).toBe(1);
+    expect(cutInto('12 slices bread')).toBeNull();
+    expect(cutInto('about 8-10 wedges')?.count).toBe(9);
+  });
+});
+
+describe('vague and partial amounts', () => {
+  it('reads a knob of butter however it is counted', () => {
+    for (const text of ['1 knob butter', 'a knob butter', 'knob of butter']) {
+      expect(parseLine(text).amount).toMatchObject({ kind: 'volume', unit: 'tablespoon' });
+    }
+  });
+
+  it('calls a counted handful of herbs too little to count, and not one of other leaves', () => {
+    expect(parseLine('1 handful mint').amount.kind).toBe('negligible');
+    expect(parseLine('1 handful spinach').amount.kind).not.toBe('negligible');
+  });
+
+  it('reads number words after "juice of" as "juice of 2 lemons" is read', () => {
+    expect(parseLine('juice of half a lemon')).toMatchObject({
+      amount: { kind: 'count', count: 0.5 },
+      food: 'juice of lemon',
+    });
+  });
+});
