@@ -57,6 +57,12 @@ function volumeGrams(millilitres: number, portion: PortionFood | null, match: Fo
   };
 }
 
+/**
+ * The pack-sizes kind that weighs a length of a food, per centimetre: "5cm galangal", "1 inch ginger"
+ * (roots cut from a larger piece).
+ */
+export const LENGTH_KIND = 'centimetre';
+
 function countGrams(
   count: number,
   unit: string | null,
@@ -65,6 +71,15 @@ function countGrams(
   packs: PackTable,
   vocabulary: ListVocabulary,
 ): Weight {
+  // "5cm galangal": a length of a food weighed by the centimetre. Other lengths describe a piece
+  // ("4 ¼ inch thick steaks" are four steaks as parse-ingredient reads them), weighed as before.
+  const centimetres = unit === null ? undefined : vocabulary.words.lengths[unit];
+  const perCentimetre = centimetres === undefined ? null : packs.find(food, LENGTH_KIND);
+  if (centimetres !== undefined && perCentimetre?.grams !== undefined)
+    return {
+      grams: count * centimetres * perCentimetre.grams,
+      assumption: `taken as ${perCentimetre.shown}`,
+    };
   let key: PortionKey = unit === null ? 'each' : (COUNT_UNITS[unit] ?? 'each');
   if (unit === null) {
     // "3 garlic cloves": the food's own name says which portion is counted.

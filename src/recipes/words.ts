@@ -65,6 +65,8 @@ export const ListWordsSchema = z.object({
     /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
     vagueWords: Words,
   }),
+  /** Lengths parse-ingredient reads as units, in centimetres: "5cm galangal", "1 inch ginger". */
+  lengths: z.record(z.string().min(1), z.number().positive()),
   /** Words that join two ingredients in one part when a quantity follows: "2 carrots and 1 cucumber". */
   joiners: Words,
   /** Vague measures read as household ones: "a knob of" is "1 tablespoon". */

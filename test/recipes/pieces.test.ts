@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { computeLine } from '../../src/recipes/compute.js';
+import { readPackSizesFile } from '../../src/recipes/packs.js';
+import { loadPortionTable } from '../../src/recipes/portions.js';
+import { loadCatalog } from '../../src/sources/catalog/load.js';
+
+const catalog = loadCatalog();
+const portions = loadPortionTable();
+const weigh = (text: string) => computeLine(text, catalog, portions);
+const size = (food: string, kind: string) =>
+  readPackSizesFile().sizes.find((entry) => entry.packs.includes(kind) && entry.foods.includes(food));
+
+describe('pieces, lengths and packets lists name without a weight', () => {
+  it('weighs a thumb of ginger, and a length of a root by the centimetre or inch', () => {
+    const thumb = size('ginger', 'thumb')!.grams!;
+    const perCm = size('ginger', 'centimetre')!.grams!;
+    expect(weigh('1 thumb ginger')).toMatchObject({ status: 'counted', grams: thumb });
+    expect(weigh('a thumb-sized piece of ginger').grams).toBe(thumb);
+    expect(weigh('2cm ginger').grams).toBeCloseTo(2 * perCm, 1);
+    expect(weigh('1 inch piece ginger').grams).toBeCloseTo(2.54 * perCm, 1);
+    // Galangal, which Agribalyse lacks, counts as its stand-in, ginger.
+    expect(weigh('5cm galangal')).toMatchObject({
+      status: 'counted',
+      food: catalog.matchFood('ginger')!.name,
+    });
+  });
+
+  it('weighs a length of a food it has no length weight for as before, a piece', () => {
+    // parse-ingredient reads "4 ¼ inch thick steaks" as 4.25 inches of steak: not a length to weigh.
+    const steaks = weigh('4 ¼ inch thick boneless pork shoulder steaks');
+    expect(steaks.note ?? '').not.toContain('centimetre');
+  });
+
+  it('weighs dried lasagne sheets, a butternut squash and a packet of seasoning as typical ones', () => {
+    expect(weigh('12 dried lasagne sheets').grams).toBe(12 * size('lasagne sheet', 'whole')!.grams!);
+    expect(weigh('1 butternut squash').grams).toBe(size('butternut squash', 'whole')!.grams);
+    expect(weigh('1 packet taco seasoning').grams).toBe(size('taco seasoning', 'pack')!.grams);
+  });
+
+  it('weighs bread, toast, baguettes, kale and hot chillies by their FNDDS portions', () => {
+    expect(weigh('2 slices wholemeal toast').grams).toBe(2 * portions.find('wholemeal toast')!.grams.slice!);
+    expect(weigh('1 baguette').note).toContain('USDA FNDDS');
+    expect(weigh('2 cups kale').grams).toBe(2 * portions.find('kale')!.grams.cup!);
+    expect(weigh('1 scotch bonnet')).toMatchObject({
+      status: 'counted',
+      grams: portions.find('chilli')!.grams.each,
+    });
+  });
+});
