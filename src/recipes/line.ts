@@ -291,9 +291,10 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
   if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
   // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
   // "1 handful mint" is read as one "handful mint": a count whose food starts with a vague word is vague too.
+  // A bunch, pack or bag of them is weighed at its typical size (weighedPacks): "2 bunches parsley".
   const vague =
     amount.kind === 'none' ||
-    amount.kind === 'pack' ||
+    (amount.kind === 'pack' && !vocabulary.words.negligible.weighedPacks.includes(amount.unit)) ||
     (amount.kind === 'count' && (amount.unit !== null || startsVague(food, vocabulary)));
   if (vague && isVagueHerbs(food, vocabulary)) amount = { kind: 'negligible' };
   return { text, amount: scale(amount, multiplier), food };

@@ -60,7 +60,9 @@ export const ListWordsSchema = z.object({
     countedFoods: Words,
     /** Words in front of a counted food that do not change it: "dried", "fresh". */
     countedModifiers: Words,
-    /** Fresh herbs and leaves: a vague amount of them ("a handful", "a bunch") is too little to count. */
+    /** Packs of herbs that are weighed at their typical size, not called vague: "2 bunches parsley". */
+    weighedPacks: Words,
+    /** Fresh herbs and leaves: a vague amount of them ("a handful", "a few sprigs") is too little to count. */
     vagueHerbs: Words,
     /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
     vagueWords: Words,

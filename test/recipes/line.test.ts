@@ -268,18 +268,30 @@ describe('parseLine: vague amounts (issue #19)', () => {
     expect(parseLine('a generous knob of butter').amount).toMatchObject({ kind: 'volume' });
   });
 
-  it('calls a splash, and a handful, bunch or sprigs of fresh herbs, too little to count', () => {
+  it('calls a splash, a squeeze, a grating, and a handful, vague bunch or sprigs of fresh herbs, too little to count', () => {
     for (const text of [
       'splash of milk',
       'handful parsley',
       'small bunch dill',
       'few sprigs thyme',
-      '2 bunches flat-leaf parsley',
       'a handful of rocket',
       'large bunch coriander',
+      'squeeze of lemon',
+      'a grating of nutmeg',
+      'chilli flakes',
     ]) {
       expect(parseLine(text).amount, text).toEqual({ kind: 'negligible' });
     }
+  });
+
+  it('weighs a counted bunch, pack or bag of herbs at its typical size (a tabbouleh is mostly parsley)', () => {
+    expect(parseLine('2 bunches flat-leaf parsley').amount).toEqual({
+      kind: 'pack',
+      count: 2,
+      unit: 'bunch',
+    });
+    expect(parseLine('1 pack coriander').amount).toEqual({ kind: 'pack', count: 1, unit: 'pack' });
+    expect(parseLine('1 pot basil').amount).toEqual({ kind: 'negligible' });
   });
 
   it('still counts herbs that are weighed or measured', () => {

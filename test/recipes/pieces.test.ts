@@ -37,6 +37,14 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     expect(weigh('1 packet taco seasoning').grams).toBe(size('taco seasoning', 'pack')!.grams);
   });
 
+  it('weighs a bunch of herbs and a slice of sourdough', () => {
+    expect(weigh('2 bunches flat-leaf parsley')).toMatchObject({
+      status: 'counted',
+      grams: 2 * size('parsley', 'bunch')!.grams!,
+    });
+    expect(weigh('2 slices sourdough').grams).toBe(2 * portions.find('sourdough')!.grams.slice!);
+  });
+
   it('weighs bread, toast, baguettes, kale and hot chillies by their FNDDS portions', () => {
     expect(weigh('2 slices wholemeal toast').grams).toBe(2 * portions.find('wholemeal toast')!.grams.slice!);
     expect(weigh('1 baguette').note).toContain('USDA FNDDS');
