@@ -38,7 +38,21 @@ const COUNT_UNITS: Record<string, PortionKey> = {
   medium: 'medium',
   large: 'large',
 };
-function volumeGrams(millilitres: number, portion: PortionFood | null, match: FoodMatch | null): Weight {
+/**
+ * The pack-sizes kind that weighs a US cup (236.6 mL) of a dry good FNDDS weighs only cooked: flour,
+ * rice, quinoa, lentils (USDA SR Legacy household measures). Matched by the food's whole name, so
+ * "1 cup cooked rice" is not a cup of dry rice.
+ */
+export const DRY_CUP_KIND = 'cup';
+const US_CUP_ML = 236.588;
+
+function volumeGrams(
+  millilitres: number,
+  portion: PortionFood | null,
+  match: FoodMatch | null,
+  food: string,
+  packs: PackTable,
+): Weight {
   for (const { key, unit } of VOLUME_PORTIONS) {
     const grams = portion?.grams[key];
     const measure = convertUnit(1, unit, 'milliliter');
@@ -49,6 +63,11 @@ function volumeGrams(millilitres: number, portion: PortionFood | null, match: Fo
         assumption: `${density.toFixed(2)} g per mL: 1 ${unit} of ${portion!.name} weighs ${grams} g in USDA FNDDS`,
       };
     }
+  }
+  const dry = packs.find(food, DRY_CUP_KIND);
+  if (dry?.grams !== undefined) {
+    const density = dry.grams / US_CUP_ML;
+    return { grams: millilitres * density, assumption: `${density.toFixed(2)} g per mL: ${dry.shown}` };
   }
   if (match?.densityKgPerL != null) return { grams: millilitres * match.densityKgPerL, assumption: null };
   return {
@@ -129,7 +148,7 @@ function packGrams(
   if (size !== null) {
     const what = `taken as ${size.shown}, a typical ${kind === 'whole' ? 'size' : kind}`;
     if (size.grams !== undefined) return { grams: count * size.grams, assumption: what };
-    const volume = volumeGrams(count * size.millilitres!, portion, match);
+    const volume = volumeGrams(count * size.millilitres!, portion, match, food, packs);
     if (volume.grams === null) return volume;
     return { grams: volume.grams, assumption: [what, volume.assumption].filter(Boolean).join('; ') };
   }
@@ -166,7 +185,7 @@ export function weigh(
     case 'mass':
       return statedPackGrams(amount.grams, amount.pack, food, packs);
     case 'volume':
-      return volumeGrams(amount.millilitres, portion, match);
+      return volumeGrams(amount.millilitres, portion, match, food, packs);
     case 'count':
       return countGrams(amount.count, amount.unit, food, portion, packs, vocabulary);
     case 'pack':

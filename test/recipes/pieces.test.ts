@@ -54,4 +54,14 @@ describe('pieces, lengths and packets lists name without a weight', () => {
       grams: portions.find('chilli')!.grams.each,
     });
   });
+
+  it('weighs a cup or spoon of a dry good by its SR Legacy cup, not as water', () => {
+    const flour = size('flour', 'cup')!.grams!;
+    expect(weigh('1 cup quinoa').grams).toBe(size('quinoa', 'cup')!.grams);
+    expect(weigh('1 1/2 cups all-purpose flour').grams).toBeCloseTo(1.5 * flour, 1);
+    expect(weigh('2 tbsp plain flour').grams).toBeCloseTo(flour / 8, 0);
+    // Cooked rice has its own FNDDS cup; a cup of a food named otherwise is not a cup of dry rice.
+    expect(weigh('1 cup cooked rice').grams).toBe(portions.find('cooked rice')!.grams.cup);
+    expect(weigh('1 cup rice').grams).toBe(size('rice', 'cup')!.grams);
+  });
 });
