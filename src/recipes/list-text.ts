@@ -109,6 +109,16 @@ function splitOneLine(line: string): string[] {
   return pieces;
 }
 
+/**
+ * What is left of a part once its servings statement is taken out: an ingredient only if it has a
+ * quantity ("500g pasta, serves 4" on one line); "enough" of "enough for 4" or "and" is not one. A
+ * first part may be the recipe's title ("Bolognese for 4"), so it stays.
+ */
+function keepRest(rest: string, hadServings: boolean, first: boolean): boolean {
+  if (rest.trim() === '') return false;
+  return !hadServings || first || hasQuantity(rest);
+}
+
 /** Parts and servings: a part that is only a servings statement is removed; one inside a part is cut out. */
 export function readListText(text: string): ListText {
   const found: FoundServings[] = [];
@@ -121,7 +131,7 @@ export function readListText(text: string): ListText {
     // "Makes 1 loaf, about 12 slices": what is made, then what it is cut into, a serving each.
     const cut = made || read.found.some((servings) => !servings.firm) ? cutInto(read.rest) : null;
     if (cut !== null) found.push(cut);
-    else if (read.rest.trim() !== '') parts.push(read.rest.trim());
+    else if (keepRest(read.rest, read.found.length > 0, parts.length === 0)) parts.push(read.rest.trim());
     made = read.found.length > 0 && read.found.every((servings) => !servings.firm);
   }
   return { parts, servings: chooseServings(found) };

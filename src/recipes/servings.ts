@@ -28,7 +28,9 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
   const { servings, numbers } = vocabulary.words;
   // Up to six digits so that "serves 5000" is read, and refused, rather than left in the list.
   const count = `(\\d{1,6}|${alternation(Object.keys(numbers))})`;
-  const range = `${count}(?:\\s*(?:-|–|to)\\s*${count})?`;
+  // "feeds a family of 4", "serves up to 6": words between the statement and its number.
+  const before = `(?:(?:${alternation(servings.beforeCount)})\\s+)?`;
+  const range = `${before}${count}(?:\\s*(?:-|–|to)\\s*${count})?`;
   const eaters = `(${alternation(servings.eaters)})`;
   const end = '(?![\\w.,/])';
   const labels = servings.labels.filter((label) => servings.eaters.includes(label));
@@ -40,7 +42,11 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       ),
       firm: true,
     },
-    { regex: new RegExp(`\\b(?:${alternation(labels)})\\s*:\\s*${range}${end}`, 'i'), firm: true },
+    // "Servings: 4", "Servings - 4".
+    {
+      regex: new RegExp(`\\b(?:${alternation(labels)})\\s*(?::|\\s-|\\s–)\\s*${range}${end}`, 'i'),
+      firm: true,
+    },
     // "for 2" only before an eaters word or at the end of a part: "simmer for 20 minutes" is not.
     {
       regex: new RegExp(
@@ -58,7 +64,7 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       firm: false,
     },
     // Last: "4 servings" alone (after "Yield: 8 servings" is taken whole).
-    { regex: new RegExp(`(?:^|\\s)${range}\\s+${eaters}\\b`, 'i'), firm: true },
+    { regex: new RegExp(`(?:^|[\\s(])${range}\\s+${eaters}\\b`, 'i'), firm: true },
   ];
 }
 

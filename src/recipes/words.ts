@@ -84,6 +84,8 @@ export const ListWordsSchema = z.object({
     labels: Words,
     /** "4 people", "6 portions". */
     eaters: Words,
+    /** "feeds a family of 4", "serves up to 6": words between a servings word and its number. */
+    beforeCount: Words,
     /** "cut into 12 slices": words before the pieces a made thing is cut into. */
     cutInto: Words,
     /** "about 12 slices", "16 squares": the pieces a made thing is cut into, a serving each. */

@@ -59,6 +59,37 @@ describe('servings from what a made thing is cut into', () => {
   });
 });
 
+describe('servings written every way', () => {
+  it('reads a family, a bracket and a dash', () => {
+    for (const [text, count] of [
+      ['500g beef\n400g pasta\nFeeds a family of 4', 4],
+      ['500g beef\n400g pasta\nfor a family of four', 4],
+      ['500g beef\n400g pasta\n(4 servings)', 4],
+      ['500g beef\n400g pasta\nServings - 6', 6],
+      ['500g beef\n400g pasta\nserves up to 6', 6],
+    ] as const) {
+      const read = readListText(text);
+      expect(read.servings?.count, text).toBe(count);
+      expect(read.parts, text).toEqual(['500g beef', '400g pasta']);
+    }
+  });
+
+  it('leaves no word of a servings statement behind as an ingredient', () => {
+    expect(readListText('500g beef, 400g pasta, enough for 4').parts).toEqual(['500g beef', '400g pasta']);
+    expect(readListText('500g beef\n400g pasta\nmakes enough for 6').parts).toEqual([
+      '500g beef',
+      '400g pasta',
+    ]);
+    // An ingredient on the same line as the statement stays, and so does a first part, which may be a title.
+    expect(readListText('500g beef, 400g pasta serves 4').parts).toEqual(['500g beef', '400g pasta']);
+    expect(readListText('Bolognese for 4\n500g beef\n400g pasta').parts[0]).toBe('Bolognese');
+  });
+
+  it('does not read a cooking time as servings', () => {
+    expect(readListText('500g beef\nsimmer for about 20 minutes\n400g pasta').servings).toBeNull();
+  });
+});
+
 describe('vague and partial amounts', () => {
   it('reads a knob of butter however it is counted', () => {
     for (const text of ['1 knob butter', 'a knob butter', 'knob of butter']) {
