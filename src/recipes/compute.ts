@@ -167,8 +167,11 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
       weightUnknown: true,
     };
   }
-  const portion = portions.find(parsed.food);
-  const match = findFood(catalog, parsed.food, portion?.name ?? null, portions.standIns);
+  // The portion table weighs the food a line names as its head ("egg noodles" are not eggs); any food
+  // it names still helps the matcher ("garlic cloves" → garlic).
+  const portion = portions.findHead(parsed.food);
+  const named = portions.find(parsed.food);
+  const match = findFood(catalog, parsed.food, named?.name ?? null, portions.standIns);
   const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
   if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {

@@ -228,8 +228,14 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
   let amount: Amount = { kind: 'none' };
 
   if (parsed.quantity !== null) {
-    const quantity = middle(parsed.quantity, parsed.quantity2);
-    const unitId = parsed.unitOfMeasureID;
+    let quantity = middle(parsed.quantity, parsed.quantity2);
+    let unitId = parsed.unitOfMeasureID;
+    // "1 dozen eggs", "half a dozen": parse-ingredient reads "dozen" as a unit; it is a number of dozens.
+    const times = unitId === null ? undefined : vocabulary.words.multipliers[unitId.toLowerCase()];
+    if (times !== undefined) {
+      quantity *= times;
+      unitId = null;
+    }
     const measured = unitId === null ? null : measureAmount(quantity, unitId, vocabulary);
     if (measured !== null) {
       // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units.
@@ -239,6 +245,13 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
       const pack = leadingPack(description, vocabulary);
       amount = withPack(measured, pack?.kind);
       if (pack !== null) description = pack.rest;
+      // "1 cup (200g) rice", "2 cups egg noodles (100g)": a weight beside a volume is what the cook
+      // weighed; a cup of a solid depends on how it is packed.
+      if (measured.kind === 'volume' && pack === null) {
+        const weighed =
+          again?.amount.kind === 'mass' ? again.amount : bracketMeasure(description, vocabulary)?.amount;
+        if (weighed?.kind === 'mass') amount = weighed;
+      }
     } else {
       // "1 (400 g) can", "1 15 oz can", "1 can (29 ounces)", "1 tin (415g)": packs of a stated size.
       const size = packSize(description, vocabulary);

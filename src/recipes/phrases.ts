@@ -34,6 +34,23 @@ export class PhraseIndex<T> {
     return phrase?.value ?? null;
   }
 
+  /**
+   * The value of a phrase that is the head of the description: at its end, or followed by a word
+   * `after` accepts ("garlic cloves", "onion, sliced"), so "egg noodles" is not an egg and "tomato
+   * purée" not a tomato. Longest phrase first, as `find`.
+   */
+  findHead(description: string, after: (word: string) => boolean): T | null {
+    const words = singularWords(description);
+    for (const phrase of this.phrases) {
+      for (let i = 0; i + phrase.words.length <= words.length; i++) {
+        if (!phrase.words.every((word, j) => words[i + j] === word)) continue;
+        const next = words[i + phrase.words.length];
+        if (next === undefined || after(next)) return phrase.value;
+      }
+    }
+    return null;
+  }
+
   find(description: string): T | null {
     const words = singularWords(description);
     for (const phrase of this.phrases) {

@@ -6,6 +6,7 @@ import { defaultDataDir } from '../sources/catalog/load.js';
 import { PackTable, readPackTable } from './packs.js';
 import { PhraseIndex } from './phrases.js';
 import { readStandInTable, StandInTable } from './stand-ins.js';
+import { listVocabulary } from './words.js';
 
 /**
  * Weights of whole things and household measures ("1 onion", "2 cloves garlic", "1 cup rice"), from
@@ -124,6 +125,15 @@ export class PortionTable {
 
   find(description: string): PortionFood | null {
     return this.index.find(description);
+  }
+
+  /**
+   * The portion food an ingredient line names as its head ("2 garlic cloves", "1 onion, sliced"), not
+   * as a word describing another food ("egg noodles", "tomato purée", "orange juice", "apple cider
+   * vinegar"): a line is weighed as what it is, or by its own rules when the table lacks it.
+   */
+  findHead(description: string, vocabulary = listVocabulary()): PortionFood | null {
+    return this.index.findHead(description, (word) => vocabulary.headFollowers.has(word));
   }
 }
 

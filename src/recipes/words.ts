@@ -4,6 +4,7 @@ import type { ParseIngredientOptions } from 'parse-ingredient';
 import { z } from 'zod';
 import { dataDir as packageDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
+import { singularWords } from './phrases.js';
 
 /**
  * The English words an ingredient list is read with (pack words, portion words, serving words,
@@ -31,6 +32,8 @@ export const ListWordsSchema = z.object({
   approximately: Words,
   /** Counts written as words: "two onions", "serves four". */
   numbers: z.record(z.string().min(1), z.number().positive()),
+  /** parse-ingredient units that are numbers, by what they multiply: "2 dozen eggs" is 24 eggs. */
+  multipliers: z.record(z.string().min(1), z.number().positive()),
   /** Words that start a line with a quantity parse-ingredient does not read: "half a bag", "a 400g tin". */
   leadingQuantities: z.record(z.string().min(1), z.number().positive()),
   /** After "a", words that make it vague rather than one: "a few", "a little", "a handful". */
@@ -69,6 +72,8 @@ export const ListWordsSchema = z.object({
   }),
   /** Lengths parse-ingredient reads as units, in centimetres: "5cm galangal", "1 inch ginger". */
   lengths: z.record(z.string().min(1), z.number().positive()),
+  /** Words after a food's name that leave it that food: "peppers per person", "bacon strips". */
+  afterFood: Words,
   /** Words that join two ingredients in one part when a quantity follows: "2 carrots and 1 cucumber". */
   joiners: Words,
   /** Vague measures read as household ones: "a knob of" is "1 tablespoon". */
@@ -184,6 +189,12 @@ export interface ListVocabulary {
   quantityStart: RegExp;
   quantityAnywhere: RegExp;
   each: RegExp;
+  /**
+   * Words (singular) that may follow a food's name in a line without making it another food: portion,
+   * pack and preparation words and the connectors of list-words.json `afterFood` ("onion sliced",
+   * "garlic cloves", "bacon strips", "peppers per person").
+   */
+  headFollowers: ReadonlySet<string>;
   /** " and " or " & " before a number, as the separator between two ingredients: "2 carrots and 1 cucumber". */
   andThenQuantity: RegExp;
 }
@@ -253,6 +264,11 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     ),
     quantityAnywhere: new RegExp(`\\d\\s?(?:${alternation(words.unitsAfterNumber)})\\b`, 'i'),
     each: new RegExp(`\\b(?:${alternation(words.eachWords)})\\b`, 'i'),
+    headFollowers: new Set(
+      [...portionWord.keys(), ...packKind.keys(), ...words.preparation, ...words.afterFood].flatMap((form) =>
+        singularWords(form),
+      ),
+    ),
     andThenQuantity: new RegExp(
       `\\s+(?:${alternation(words.joiners)})\\s+(?=\\d|[¼½¾⅓⅔⅛]|(?:${alternation(Object.keys(words.numbers))})\\s)`,
       'i',

@@ -64,4 +64,25 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     expect(weigh('1 cup cooked rice').grams).toBe(portions.find('cooked rice')!.grams.cup);
     expect(weigh('1 cup rice').grams).toBe(size('rice', 'cup')!.grams);
   });
+
+  it('weighs a line by the portion food that is its head, not one that describes another food', () => {
+    // "egg noodles" are not eggs, "orange juice" is not oranges, "tomato purée" not raw tomato.
+    expect(portions.findHead('egg noodles')).toBeNull();
+    expect(portions.findHead('orange juice')).toBeNull();
+    expect(portions.findHead('tomato purée')).toBeNull();
+    expect(portions.findHead('garlic cloves')?.name).toBe('garlic');
+    expect(portions.findHead('red onion, sliced')?.name).toBe('onion');
+    expect(portions.findHead('yellow peppers per person')?.name).toBe('bell pepper');
+    expect(weigh('200ml orange juice').grams).toBe(200);
+    // The matcher still hears the food the line names ("mustard powder" is mustard's).
+    expect(weigh('1 tsp mustard powder').status).toBe('counted');
+  });
+
+  it('counts dozens and takes a weight beside a volume', () => {
+    expect(weigh('1 dozen eggs').grams).toBe(12 * portions.find('egg')!.grams.each!);
+    expect(weigh('half a dozen eggs').grams).toBe(6 * portions.find('egg')!.grams.each!);
+    expect(weigh('2 cups egg noodles (100g)').grams).toBe(100);
+    expect(weigh('1 cup (200g) rice').grams).toBe(200);
+    expect(weigh('1 cup (240ml) milk').grams).toBeCloseTo(244, 0);
+  });
 });
