@@ -19,14 +19,25 @@ export const ListWordsSchema = z.object({
   about: z.string(),
   /** Units parse-ingredient lacks or spells the American way only, as its `additionalUOMs`. */
   units: z.array(
-    z.object({
-      id: z.string().min(1),
-      short: z.string().min(1),
-      plural: z.string().min(1),
-      alternates: z.array(z.string().min(1)),
-      type: z.literal('volume'),
-      millilitres: z.number().positive(),
-    }),
+    z.discriminatedUnion('type', [
+      z.object({
+        id: z.string().min(1),
+        short: z.string().min(1),
+        plural: z.string().min(1),
+        alternates: z.array(z.string().min(1)),
+        type: z.literal('volume'),
+        millilitres: z.number().positive(),
+      }),
+      /** "1 kilo potatoes": spellings of a mass unit parse-ingredient already converts, by its id. */
+      z.object({
+        id: z.enum(['kilogram', 'gram']),
+        short: z.string().min(1),
+        plural: z.string().min(1),
+        alternates: z.array(z.string().min(1)),
+        type: z.literal('mass'),
+        grams: z.number().positive(),
+      }),
+    ]),
   ),
   /** Words before an amount that only say it is approximate: "about 2 kg". */
   approximately: Words,
@@ -213,9 +224,9 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
       plural: unit.plural,
       alternates: unit.alternates,
       type: unit.type,
-      conversionFactor: unit.millilitres,
+      conversionFactor: unit.type === 'volume' ? unit.millilitres : unit.grams,
     };
-    extraVolumes[unit.id] = unit.millilitres;
+    if (unit.type === 'volume') extraVolumes[unit.id] = unit.millilitres;
   }
   const numberAndLeading = { ...words.numbers, ...words.leadingQuantities };
   return {

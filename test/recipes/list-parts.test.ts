@@ -102,6 +102,20 @@ describe('vague and partial amounts', () => {
     expect(parseLine('1 handful spinach').amount.kind).not.toBe('negligible');
   });
 
+  it('reads a kilo as a kilogram', () => {
+    expect(parseLine('1 kilo potatoes').amount).toEqual({ kind: 'mass', grams: 1000 });
+    expect(parseLine('2 kilos of chicken')).toMatchObject({
+      amount: { kind: 'mass', grams: 2000 },
+      food: 'chicken',
+    });
+  });
+
+  it('calls stock cubes and a vague amount of Thai basil too little to count', () => {
+    expect(parseLine('2 stock cubes').amount.kind).toBe('negligible');
+    expect(parseLine('1 chicken stock cube').amount.kind).toBe('negligible');
+    expect(parseLine('handful Thai basil').amount.kind).toBe('negligible');
+  });
+
   it('reads number words after "juice of" as "juice of 2 lemons" is read', () => {
     expect(parseLine('juice of half a lemon')).toMatchObject({
       amount: { kind: 'count', count: 0.5 },
