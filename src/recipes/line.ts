@@ -57,9 +57,16 @@ const TIMES = new RegExp(
 const PART_OF = /^[a-z]+ of (?=\S)/i;
 const THOUSANDS = /(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)/g;
 
-/** Markdown emphasis and links, list bullets, a leading "about". */
+/**
+ * "100g/3½oz", "500ml/18fl oz": a slash glued between an amount and the same amount in other units
+ * (the British style) is spaced, as "100 g / ½ cup" is, so the second is read as the same amount again.
+ */
+const GLUED_SLASH = /(\d\s?[a-z]{1,6}\.?)\/(?=\s?[\d¼½¾⅓⅔⅛])/gi;
+
+/** Markdown emphasis and links, list bullets, a leading "about", glued slashes between amounts. */
 function tidy(text: string, vocabulary: ListVocabulary): string {
   return text
+    .replace(GLUED_SLASH, '$1 / ')
     .replace(/\[([^\][]*)\]\([^()]*\)/g, '$1')
     .replace(/[*_`]+/g, '')
     .replace(/^\s*(?:[-•·+]|\d+[.)])\s+(?=\S)/, '')
@@ -238,12 +245,22 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
     }
     const measured = unitId === null ? null : measureAmount(quantity, unitId, vocabulary);
     if (measured !== null) {
-      // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units.
+      // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units; but
+      // "1lb 2oz flour", "1 kg 200 g", with nothing between, is one amount in two units, added up.
       const again = leadingMeasure(description, vocabulary);
       if (again !== null) description = description.slice(again.length);
+      const added =
+        again !== null &&
+        measured.kind === 'mass' &&
+        again.amount.kind === 'mass' &&
+        /^\s*\d/.test(parsed.description)
+          ? again.amount.grams
+          : 0;
       // "400g tins kidney beans" (after "2 x"): the stated size of a pack.
       const pack = leadingPack(description, vocabulary);
-      amount = withPack(measured, pack?.kind);
+      const total: Amount =
+        added > 0 && measured.kind === 'mass' ? { ...measured, grams: measured.grams + added } : measured;
+      amount = withPack(total, pack?.kind);
       if (pack !== null) description = pack.rest;
       // "1 cup (200g) rice", "2 cups egg noodles (100g)": a weight beside a volume is what the cook
       // weighed; a cup of a solid depends on how it is packed.

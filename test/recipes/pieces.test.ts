@@ -85,4 +85,21 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     expect(weigh('1 cup (200g) rice').grams).toBe(200);
     expect(weigh('1 cup (240ml) milk').grams).toBeCloseTo(244, 0);
   });
+
+  it('reads British amounts with a glued slash and pounds with ounces', () => {
+    expect(weigh('100g/3.5oz cheddar')).toMatchObject({ status: 'counted', grams: 100 });
+    expect(weigh('100g/3½oz butter')).toMatchObject({ status: 'counted', grams: 100 });
+    expect(weigh('1lb 2oz flour').grams).toBeCloseTo(510.3, 1);
+    expect(weigh('150g (1/3 lb) bacon').grams).toBe(150);
+  });
+
+  it('weighs pouches of rice, sheets of pastry, cans of soup, drinks and refried beans as sold', () => {
+    expect(weigh('1 pouch microwave rice').grams).toBe(size('microwave rice', 'pouch')!.grams);
+    expect(weigh('1 sheet puff pastry').grams).toBe(size('puff pastry', 'sheet')!.grams);
+    expect(weigh('1 can of soup').grams).toBe(size('soup', 'can')!.grams);
+    expect(weigh('1 can of coke').grams).toBe(size('cola', 'can')!.millilitres);
+    // Refried beans are a paste: the can is eaten whole, not drained as beans are.
+    expect(weigh('1 can refried beans').grams).toBe(size('refried bean', 'can')!.grams);
+    expect(weigh('1 cup frozen peas').grams).toBe(portions.find('peas')!.grams.cup);
+  });
 });
