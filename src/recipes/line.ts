@@ -197,7 +197,12 @@ function startsVague(food: string, vocabulary: ListVocabulary): boolean {
 }
 
 function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean {
-  return vocabulary.negligibleCountedFoods.has(food.toLowerCase().replace(vocabulary.countedModifier, ''));
+  const lower = food.toLowerCase();
+  // "2 dried bay leaves" is bay leaves; "10 dried chillies" are listed as such (fresh ones are weighed).
+  return (
+    vocabulary.negligibleCountedFoods.has(lower) ||
+    vocabulary.negligibleCountedFoods.has(lower.replace(vocabulary.countedModifier, ''))
+  );
 }
 
 /** Reads one ingredient line. Never throws. */

@@ -1,12 +1,15 @@
 import pluralize from 'pluralize';
 import { foldText } from '../core/fold.js';
 
-/** pluralize makes "chillies" "chilly": foods ending in -lli take -llies in the plural. */
+/**
+ * pluralize makes "chillies" "chilly": "chilli" takes "-es" ("chillies" → "chilli"); "bellies" and
+ * "jellies" are left to pluralize.
+ */
 export function singularWords(text: string): string[] {
   return foldText(text)
     .split(/[^a-z]+/)
     .filter(Boolean)
-    .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));
+    .map((word) => (word.endsWith('illies') ? word.slice(0, -2) : pluralize.singular(word)));
 }
 
 /**

@@ -110,6 +110,11 @@ describe('vague and partial amounts', () => {
     });
   });
 
+  it('calls dried chillies counted in pieces too little to count, and weighs fresh ones', () => {
+    expect(parseLine('10 dried chillies').amount.kind).toBe('negligible');
+    expect(parseLine('2 red chillies').amount).toMatchObject({ kind: 'count', count: 2 });
+  });
+
   it('calls stock cubes and a vague amount of Thai basil too little to count', () => {
     expect(parseLine('2 stock cubes').amount.kind).toBe('negligible');
     expect(parseLine('1 chicken stock cube').amount.kind).toBe('negligible');

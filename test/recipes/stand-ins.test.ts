@@ -49,3 +49,18 @@ describe('reviewed ingredients for foods the catalog lacks (curated/ingredients.
     expect(lineOf(result, '500g beef mince').food).toBe(catalog.matchFood('beef mince')!.name);
   });
 });
+
+describe('singular words', () => {
+  it('makes "chillies" chilli, as the portion table lists it, and leaves "bellies" to pluralize', async () => {
+    const { singularWords } = await import('../../src/recipes/phrases.js');
+    expect(singularWords('green chillies')).toEqual(['green', 'chilli']);
+    expect(singularWords('pork bellies')).toEqual(['pork', 'belly']);
+    expect(
+      computeIngredientList('2 green chillies\n400g rice\nserves 2', catalog, portions).ingredientList
+        .lines[0],
+    ).toMatchObject({
+      status: 'counted',
+      grams: 30,
+    });
+  });
+});
