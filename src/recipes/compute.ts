@@ -215,7 +215,9 @@ export function understoodShare(lines: readonly Line[]): number {
   const average = counted.length === 0 ? 0 : countedGrams / counted.length;
   const unknown = lines.filter((line) => line.weightUnknown).length * average;
   const total = countedGrams + knownSkipped + unknown;
-  return total === 0 ? 0 : countedGrams / total;
+  // Rounded past floating-point noise: nine counted lines and one unknown are 0.9 exactly, so a
+  // threshold of 90% (here and in the based-cooking build) does not fall either way by the sums' order.
+  return total === 0 ? 0 : round(countedGrams / total, 9);
 }
 
 function round(value: number, digits: number): number {
@@ -256,7 +258,9 @@ export function computeIngredientList(
   const perServing = totalKg / count;
   checkPerServing(perServing);
   const share = understoodShare(lines);
-  const incomplete = share < INCOMPLETE_BELOW;
+  // Compared as shown (three decimals): nine counted lines and one of unknown weight are 90% understood,
+  // not 89.99999% or 90.00001% as the floating-point sums fall.
+  const incomplete = round(share, 3) < INCOMPLETE_BELOW;
   const contributors: Contributor[] = counted
     .map((line) => ({
       name: line.food!,

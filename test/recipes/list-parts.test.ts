@@ -102,6 +102,14 @@ describe('vague and partial amounts', () => {
     expect(parseLine('1 handful spinach').amount.kind).not.toBe('negligible');
   });
 
+  it('reads a spoonful as a tablespoon', () => {
+    expect(parseLine('8 spoonfuls of tomato paste')).toMatchObject({
+      amount: { kind: 'volume', unit: 'spoonful' },
+      food: 'tomato paste',
+    });
+    expect(parseLine('2 spoons sugar').amount).toMatchObject({ kind: 'volume' });
+  });
+
   it('reads a kilo as a kilogram', () => {
     expect(parseLine('1 kilo potatoes').amount).toEqual({ kind: 'mass', grams: 1000 });
     expect(parseLine('2 kilos of chicken')).toMatchObject({

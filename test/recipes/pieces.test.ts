@@ -102,4 +102,14 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     expect(weigh('1 can refried beans').grams).toBe(size('refried bean', 'can')!.grams);
     expect(weigh('1 cup frozen peas').grams).toBe(portions.find('peas')!.grams.cup);
   });
+
+  it('weighs spoons of ground spices by their SR Legacy teaspoon, and a blend the catalog lacks as its stand-in', () => {
+    expect(weigh('1 tsp ground cumin').grams).toBeCloseTo(2.1, 1);
+    expect(weigh('2 tsp smoked paprika').grams).toBeCloseTo(4.6, 1);
+    const berbere = weigh('2 tbsp berbere');
+    expect(berbere).toMatchObject({ status: 'counted', food: catalog.matchFood('curry powder')!.name });
+    expect(berbere.grams).toBeCloseTo(12, 0);
+    // Fresh coriander is FNDDS's leaves, not ground coriander seed.
+    expect(weigh('1 cup coriander').grams).toBe(portions.find('coriander')!.grams.cup);
+  });
 });

@@ -64,3 +64,23 @@ describe('singular words', () => {
     });
   });
 });
+
+describe('the understood share', () => {
+  it('is 90% with nine counted lines and one of unknown weight, whatever the floating-point sums give', () => {
+    const lines = [
+      '2 tbsp olive oil',
+      '1 onion',
+      '1 red pepper',
+      '2 garlic cloves',
+      '1 tsp cumin',
+      '1 tsp smoked paprika',
+      '2 x 400g tins chopped tomatoes',
+      '6 eggs',
+      '50g feta',
+      'crusty bread to serve',
+    ];
+    const result = computeIngredientList(`${lines.join('\n')}\nserves 3`, catalog, portions);
+    expect(result.ingredientList.understoodShare).toBe(0.9);
+    expect(result.ingredientList.incomplete).toBe(false);
+  });
+});
