@@ -254,6 +254,11 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
       // "1lb 2oz flour", "1 kg 200 g", with nothing between, is one amount in two units, added up.
       const again = leadingMeasure(description, vocabulary);
       if (again !== null) description = description.slice(again.length);
+      // "14 ounces or 400 grams of chicken", "1 lb or 450g beef": the same amount in other units.
+      const or = again === null ? vocabulary.alternativeAtStart.exec(description) : null;
+      const alternative = or === null ? null : leadingMeasure(description.slice(or[0].length), vocabulary);
+      if (or !== null && alternative !== null)
+        description = description.slice(or[0].length + alternative.length);
       const added =
         again !== null &&
         measured.kind === 'mass' &&

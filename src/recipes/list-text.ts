@@ -1,4 +1,6 @@
 import { stripInvisible } from '../core/command.js';
+import { parseLine } from './line.js';
+import { leadingMeasure } from './measure.js';
 import { chooseServings, cutInto, type FoundServings, findServings, type Servings } from './servings.js';
 import { type ListVocabulary, listVocabulary } from './words.js';
 
@@ -43,13 +45,22 @@ export function splitParts(text: string): string[] {
   ).flatMap((piece) => splitSentences(piece).flatMap((sentence) => splitAnd(sentence, vocabulary)));
   const parts: string[] = [];
   for (const piece of pieces) {
-    const part = piece.replace(/\s+/g, ' ').trim();
+    const part = withoutLeadingMarks(piece).replace(/\s+/g, ' ').trim();
     if (part === '') continue;
     const previous = parts.length - 1;
     if (previous >= 0 && isPreparation(part, vocabulary)) parts[previous] = `${parts[previous]}, ${part}`;
     else parts.push(part);
   }
   return parts;
+}
+
+/** "- [ ] 500g beef", "- [x] 1 onion": a checklist box after a bullet; the bullet stays for the line reader. */
+const CHECKBOX = /^(\s*(?:[-•·+*]\s+)?)\[[ xX✓✔]?\]\s+/;
+/** "🥩 500g beef", "👥 serves 4": emoji at the start of a line, as chat messages use them for bullets. */
+const LEADING_EMOJI = /^(?:\s|\p{Extended_Pictographic}|[\u{1F3FB}-\u{1F3FF}]|\uFE0F|\u200D)+(?=\S)/u;
+
+function withoutLeadingMarks(piece: string): string {
+  return piece.replace(CHECKBOX, '$1').replace(LEADING_EMOJI, '');
 }
 
 /**
@@ -80,13 +91,28 @@ export function splitAnd(part: string, vocabulary: ListVocabulary): string[] {
   let rest = part;
   for (let match = vocabulary.andThenQuantity.exec(rest); match !== null; ) {
     const before = rest.slice(0, match.index);
-    if (!/\p{L}{2}/u.test(before) || !vocabulary.quantityStart.test(before.trim())) break;
+    // The part before must be an ingredient of its own: "1 tbsp + 1 tsp olive oil" is one amount.
+    const after = rest.slice(match.index + match[0].length);
+    if (
+      !vocabulary.quantityStart.test(before.trim()) ||
+      isOnlyAMeasure(before, vocabulary) ||
+      parseLine(before, vocabulary).food === '' ||
+      parseLine(after, vocabulary).food === ''
+    )
+      break;
     pieces.push(before);
     rest = rest.slice(match.index + match[0].length);
     match = vocabulary.andThenQuantity.exec(rest);
   }
   pieces.push(rest);
   return pieces;
+}
+
+/** "1 tbsp", "500g": an amount with no food, the first half of "1 tbsp + 1 tsp olive oil". */
+function isOnlyAMeasure(text: string, vocabulary: ListVocabulary): boolean {
+  const trimmed = text.trim();
+  const measure = leadingMeasure(trimmed, vocabulary);
+  return measure !== null && trimmed.slice(measure.length).trim() === '';
 }
 
 function splitOneLine(line: string): string[] {
@@ -119,12 +145,39 @@ function keepRest(rest: string, hadServings: boolean, first: boolean): boolean {
   return !hadServings || first || hasQuantity(rest);
 }
 
+/** A part that is only a heading ("For the sauce:", "Method:"), lower case without its colon; else null. */
+function headingOf(part: string): string | null {
+  const heading = /^([^\d:]{1,40}):$/.exec(part.trim());
+  return heading === null ? null : heading[1]!.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** "Ingredients:", "For the sauce:": a heading of the list itself, never its title. */
+function isSectionHeading(heading: string, vocabulary: ListVocabulary): boolean {
+  return (
+    vocabulary.sectionHeadings.has(heading) ||
+    vocabulary.words.sectionHeadingStarts.some((start) => heading.startsWith(`${start} `))
+  );
+}
+
 /** Parts and servings: a part that is only a servings statement is removed; one inside a part is cut out. */
 export function readListText(text: string): ListText {
   const found: FoundServings[] = [];
   const parts: string[] = [];
   let made = false;
+  const vocabulary = listVocabulary();
+  let cooking = false;
   for (const part of splitParts(text)) {
+    // "Method:", "Directions:": what follows is how to cook, not what to buy; a servings statement
+    // there still counts ("… Method: … Serves 4").
+    const heading = headingOf(part);
+    if (heading !== null && vocabulary.endHeadings.has(heading)) cooking = true;
+    if (cooking) {
+      // Only a statement that says so: "simmer for 20." in a method is not 20 servings.
+      found.push(...findServings(part).found.filter((servings) => !/^for\b/i.test(servings.statement)));
+      continue;
+    }
+    // "For the sauce:", "Ingredients:": a heading names no ingredient; a first one may be the title.
+    if (heading !== null && (parts.length > 0 || isSectionHeading(heading, vocabulary))) continue;
     // Every statement is taken out of the parts; the first firm one counts ("Serves 4 … makes 8 pancakes").
     const read = findServings(part);
     found.push(...read.found);

@@ -83,6 +83,12 @@ export const ListWordsSchema = z.object({
   }),
   /** Lengths parse-ingredient reads as units, in centimetres: "5cm galangal", "1 inch ginger". */
   lengths: z.record(z.string().min(1), z.number().positive()),
+  /** Headings after which a recipe says how to cook, not what to buy: "Method:". */
+  endHeadings: Words,
+  /** Headings of the ingredients themselves, never a title: "Ingredients:". */
+  sectionHeadings: Words,
+  /** First words of a heading of part of the list, never a title: "For the sauce:". */
+  sectionHeadingStarts: Words,
   /** Words after a food's name that leave it that food: "peppers per person", "bacon strips". */
   afterFood: Words,
   /** Words that join two ingredients in one part when a quantity follows: "2 carrots and 1 cucumber". */
@@ -182,6 +188,8 @@ export interface ListVocabulary {
   foodEnd: RegExp;
   /** An alternative and what follows it. */
   alternative: RegExp;
+  /** An alternative word at the start of a description, before another amount: "or 400 grams". */
+  alternativeAtStart: RegExp;
   negligiblePhrase: RegExp;
   negligibleUnits: ReadonlySet<string>;
   negligibleFoods: ReadonlySet<string>;
@@ -206,6 +214,8 @@ export interface ListVocabulary {
    * "garlic cloves", "bacon strips", "peppers per person").
    */
   headFollowers: ReadonlySet<string>;
+  endHeadings: ReadonlySet<string>;
+  sectionHeadings: ReadonlySet<string>;
   /** " and " or " & " before a number, as the separator between two ingredients: "2 carrots and 1 cucumber". */
   andThenQuantity: RegExp;
 }
@@ -256,6 +266,7 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
       'i',
     ),
     foodEnd: new RegExp(wholeWords(words.foodEndsAt), 'i'),
+    alternativeAtStart: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s+(?=[\\d¼½¾⅓⅔⅛])`, 'i'),
     alternative: new RegExp(`\\b(?:${alternation(words.alternatives)})\\b.*$`, 'i'),
     negligiblePhrase: new RegExp(wholeWords(words.negligible.phrases), 'i'),
     negligibleUnits: new Set(words.negligible.units),
@@ -275,6 +286,8 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     ),
     quantityAnywhere: new RegExp(`\\d\\s?(?:${alternation(words.unitsAfterNumber)})\\b`, 'i'),
     each: new RegExp(`\\b(?:${alternation(words.eachWords)})\\b`, 'i'),
+    endHeadings: new Set(words.endHeadings),
+    sectionHeadings: new Set(words.sectionHeadings),
     headFollowers: new Set(
       [...portionWord.keys(), ...packKind.keys(), ...words.preparation, ...words.afterFood].flatMap((form) =>
         singularWords(form),

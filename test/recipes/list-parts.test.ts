@@ -136,3 +136,57 @@ describe('vague and partial amounts', () => {
     });
   });
 });
+
+describe('lists as chat messages write them', () => {
+  const read = (text: string) => readListText(text);
+
+  it('drops checklist boxes and emoji bullets', () => {
+    expect(read('- [ ] 500g beef mince\n- [x] 1 onion\nserves 4').parts).toEqual([
+      '- 500g beef mince',
+      '- 1 onion',
+    ]);
+    expect(read('🥩 500g beef mince\n🧅 1 onion\n👥 serves 4')).toEqual({
+      parts: ['500g beef mince', '1 onion'],
+      servings: { count: 4, statement: 'serves 4' },
+    });
+  });
+
+  it('drops headings, stops at the method, and still reads servings stated after it', () => {
+    const text =
+      'Ingredients:\n500g beef\nFor the sauce:\n400g tomatoes\nMethod:\nBrown the beef.\nSimmer for 20.\nServes 4';
+    expect(read(text)).toEqual({
+      parts: ['500g beef', '400g tomatoes'],
+      servings: { count: 4, statement: 'Serves 4' },
+    });
+    expect(read('For the sauce:\n400g tomatoes\n200g pasta').parts).toEqual(['400g tomatoes', '200g pasta']);
+    // A first line that is a dish's name stays, for the title.
+    expect(read('Cottage pie:\n500g beef\n1kg potatoes').parts[0]).toBe('Cottage pie:');
+  });
+
+  it('splits "+" between ingredients, not inside one amount or before a use', () => {
+    expect(read('500g beef mince + 1 onion + 400g spaghetti').parts).toEqual([
+      '500g beef mince',
+      '1 onion',
+      '400g spaghetti',
+    ]);
+    expect(read('1 tbsp + 1 tsp olive oil, 200g pasta').parts[0]).toBe('1 tbsp + 1 tsp olive oil');
+    expect(read('2 tbsp oil plus 1 tbsp for frying, 200g pasta').parts[0]).toBe(
+      '2 tbsp oil plus 1 tbsp for frying',
+    );
+  });
+
+  it('reads "gr" and "gms" as grams and an em dash as the end of the food', () => {
+    expect(parseLine('500 gr beef mince').amount).toEqual({ kind: 'mass', grams: 500 });
+    expect(parseLine('250 gms flour').amount).toEqual({ kind: 'mass', grams: 250 });
+    expect(parseLine('500g beef mince — browned').food).toBe('beef mince');
+  });
+
+  it('reads the same amount in other units after "or"', () => {
+    expect(parseLine('Around 14 ounces or 400 grams of chicken breast')).toMatchObject({
+      amount: { kind: 'mass' },
+      food: 'chicken breast',
+    });
+    expect(parseLine('1 lb or 450g beef').food).toBe('beef');
+    expect(parseLine('200g butter or margarine').food).toBe('butter');
+  });
+});
