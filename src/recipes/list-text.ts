@@ -1,5 +1,5 @@
 import { stripInvisible } from '../core/command.js';
-import { parseLine } from './line.js';
+import { MAX_LINE_CHARACTERS, parseLine } from './line.js';
 import { leadingMeasure } from './measure.js';
 import { chooseServings, cutInto, type FoundServings, findServings, type Servings } from './servings.js';
 import { type ListVocabulary, listVocabulary } from './words.js';
@@ -87,6 +87,8 @@ export function splitSentences(text: string): string[] {
  * amount, "salt and pepper" one line).
  */
 export function splitAnd(part: string, vocabulary: ListVocabulary): string[] {
+  // A part longer than a line is not read (line.ts); splitting it would parse it once a joiner.
+  if (part.length > MAX_LINE_CHARACTERS) return [part];
   const pieces: string[] = [];
   let rest = part;
   for (let match = vocabulary.andThenQuantity.exec(rest); match !== null; ) {
