@@ -49,9 +49,39 @@ export function splitParts(text: string): string[] {
     if (part === '') continue;
     const previous = parts.length - 1;
     if (previous >= 0 && isPreparation(part, vocabulary)) parts[previous] = `${parts[previous]}, ${part}`;
-    else parts.push(part);
+    else parts.push(...composedOf(part, vocabulary));
   }
   return parts;
+}
+
+/**
+ * "coleslaw (1/4 white cabbage, 2 carrots, 3 tbsp mayo)": a food with no amount of its own, made of
+ * the ingredients its brackets list with theirs, is those ingredients. A bracket that holds fewer than
+ * two amounts ("(about 2 kg)", "(or 1 tsp onion powder)") leaves the part as it is.
+ */
+const BULLET = /^\s*(?:[-•·+*]|\d+[.)])\s+/;
+
+function composedOf(part: string, vocabulary: ListVocabulary): string[] {
+  if (part.length > MAX_LINE_CHARACTERS) return [part];
+  const open = part.indexOf('(');
+  const close = part.lastIndexOf(')');
+  if (open <= 0 || close < open) return [part];
+  const outside = `${part.slice(0, open)} ${part.slice(close + 1)}`.replace(BULLET, '');
+  if (hasQuantity(outside)) return [part];
+  const inside = part
+    .slice(open + 1, close)
+    .split(/[,;]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  // Each an ingredient with its amount: "(6 sausages, 300g)" is a pack's contents, "300g" no food.
+  const ingredients = inside.every(
+    (item) =>
+      hasQuantity(item) && !isOnlyAMeasure(item, vocabulary) && parseLine(item, vocabulary).food !== '',
+  );
+  if (inside.length < 2 || !ingredients) return [part];
+  // What follows the brackets stays a part of its own ("…). Makes 8 portions").
+  const after = part.slice(close + 1).replace(/^[\s.,;]+/, '');
+  return after === '' ? inside : [...inside, after];
 }
 
 /** "- [ ] 500g beef", "- [x] 1 onion": a checklist box after a bullet; the bullet stays for the line reader. */
@@ -64,7 +94,7 @@ function withoutLeadingMarks(piece: string): string {
 }
 
 /**
- * "1 tbsp olive oil. Topping: 200g passata": a full stop after a word, before a capital, ends a
+ * "1 tbsp olive oil. Topping: 200g passata": a full stop after a word or a bracket, before a capital, ends a
  * sentence and so an ingredient. "approx. 200g" (a digit follows) and "1 tsp dried oregano." (nothing
  * follows) do not split. One pass, each character looked at a bounded number of times.
  */
@@ -72,7 +102,7 @@ export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   let start = 0;
   for (let i = 1; i < text.length - 2; i++) {
-    if (text[i] !== '.' || !/\p{L}/u.test(text[i - 1]!) || text[i + 1] !== ' ') continue;
+    if (text[i] !== '.' || !/[\p{L})]/u.test(text[i - 1]!) || text[i + 1] !== ' ') continue;
     if (!/\p{Lu}/u.test(text[i + 2]!)) continue;
     sentences.push(text.slice(start, i));
     start = i + 2;

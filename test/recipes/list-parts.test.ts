@@ -189,4 +189,29 @@ describe('lists as chat messages write them', () => {
     expect(parseLine('1 lb or 450g beef').food).toBe('beef');
     expect(parseLine('200g butter or margarine').food).toBe('butter');
   });
+
+  it('reads a food made of the amounts in its brackets as those ingredients', () => {
+    expect(
+      readListText('500g beef\ncoleslaw (1/4 white cabbage, 2 carrots, 3 tbsp mayo).\n4 buns').parts,
+    ).toEqual(['500g beef', '1/4 white cabbage', '2 carrots', '3 tbsp mayo', '4 buns']);
+    // A bracket with one amount, or a part with its own, is the part's weight or a note, not a list.
+    expect(readListText('1 whole duck (about 2 kg)\n1 orange').parts[0]).toBe('1 whole duck (about 2 kg)');
+    expect(readListText('1 pack vegan sausages (6 sausages, 300g)\n1 onion').parts[0]).toBe(
+      '1 pack vegan sausages (6 sausages, 300g)',
+    );
+  });
+
+  it('keeps what follows the brackets, such as the servings', () => {
+    const read = readListText(
+      '2kg pork shoulder, 8 buns, coleslaw (1/4 white cabbage, 2 carrots, 3 tbsp mayo). Makes 8 portions',
+    );
+    expect(read.servings?.count).toBe(8);
+    expect(read.parts).toEqual([
+      '2kg pork shoulder',
+      '8 buns',
+      '1/4 white cabbage',
+      '2 carrots',
+      '3 tbsp mayo',
+    ]);
+  });
 });
