@@ -11,6 +11,7 @@ import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
 import type { StandInTable } from './stand-ins.js';
 import { weigh } from './weigh.js';
+import { listVocabulary } from './words.js';
 
 /**
  * A recipe's footprint from its ingredient list, with the built-in catalog's product matcher for each
@@ -114,6 +115,10 @@ function dishTitle(parts: readonly string[], catalog: FoodMatcher): string | nul
   const food = catalog.matchFood(first);
   const clearFood = food !== null && !food.closest && food.confidence >= TITLE_CONFIDENCE;
   if (!clearFood) return display(first);
+  // "Fish pie" above "2 cod fillets": a whole dish named without an amount is what the list makes.
+  const category = catalog.food?.(food.code)?.category;
+  if (category !== undefined && listVocabulary().words.titleCategories.includes(category))
+    return display(first);
   // "Roast duck" above "1 whole duck (about 2 kg)": a dish named after a food the list then weighs.
   const titleWords = new Set(singularWords(first));
   const named = read.some((part) => singularWords(parseLine(part).food).some((word) => titleWords.has(word)));

@@ -83,6 +83,11 @@ export const ListWordsSchema = z.object({
   }),
   /** Lengths parse-ingredient reads as units, in centimetres: "5cm galangal", "1 inch ginger". */
   lengths: z.record(z.string().min(1), z.number().positive()),
+  /**
+   * Catalog categories of whole dishes (Agribalyse's "starters and dishes"): a first line naming one
+   * without an amount is the list's title, not an ingredient ("Fish pie" above "2 cod fillets").
+   */
+  titleCategories: Words,
   /** Headings after which a recipe says how to cook, not what to buy: "Method:". */
   endHeadings: Words,
   /** Headings of the ingredients themselves, never a title: "Ingredients:". */

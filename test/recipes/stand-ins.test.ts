@@ -84,3 +84,16 @@ describe('the understood share', () => {
     expect(result.ingredientList.incomplete).toBe(false);
   });
 });
+
+describe('titles', () => {
+  it('takes a first line naming a whole dish without an amount as the title, not a lost ingredient', () => {
+    const result = computeIngredientList(
+      'Fish pie\nServes 6\n2 cod fillets\n2 salmon fillets\n1kg potatoes\n500ml milk',
+      catalog,
+      portions,
+    );
+    expect(result.name).toMatch(/^Fish pie/);
+    expect(result.ingredientList.lines.map((line) => line.text)).not.toContain('Fish pie');
+    expect(result.ingredientList.incomplete).toBe(false);
+  });
+});
