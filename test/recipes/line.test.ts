@@ -235,7 +235,8 @@ describe('parseLine: what real lists add (issue #19)', () => {
     // A pack's own size in brackets is the size of each pack.
     expect(grams('2 cans (15 oz) black beans')).toBe(850.5);
     // "(33c)": a lone c is as likely centilitres as cups, so it is not taken.
-    expect(parseLine('One glass (33c) of wine').amount.kind).toBe('count');
+    // (A glass is a pack since glasses have a size: '4 glasses (250ml) orange juice' is 1 litre.)
+    expect(parseLine('One glass (33c) of wine').amount).toEqual({ kind: 'pack', count: 1, unit: 'glass' });
   });
 
   it('does not read a line longer than any ingredient line, and says why', () => {

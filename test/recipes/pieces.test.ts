@@ -112,4 +112,11 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     // Fresh coriander is FNDDS's leaves, not ground coriander seed.
     expect(weigh('1 cup coriander').grams).toBe(portions.find('coriander')!.grams.cup);
   });
+
+  it('reads a glass with its size as each glass, and a glass of wine at its legal measure', () => {
+    expect(weigh('4 glasses (250ml) orange juice').grams).toBe(1000);
+    expect(weigh('2 glasses of red wine').grams).toBeCloseTo(2 * size('red wine', 'glass')!.millilitres!, -1);
+    // After a weight, "glass" is part of the food's name.
+    expect(weigh('200g glass noodles')).toMatchObject({ grams: 200, status: 'counted' });
+  });
 });
