@@ -150,6 +150,8 @@ function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string
     if (measure !== undefined) return `${measure} ${body.slice(vague[0].length)}`;
   }
   if (vocabulary.vagueAfterA.test(body)) return body;
+  // "tin of chickpeas", "thumb-sized piece of ginger": a pack named without a number is one pack.
+  if (vocabulary.packAtStart.test(body) && !/^\s*(?:of\s+)?whole\b/i.test(body)) return `1 ${body}`;
   // "juice of half a lemon" is read as "juice of 0.5 lemon", as "juice of 2 lemons" is.
   const part = PART_OF.exec(body);
   const start = part === null ? 0 : part[0].length;
@@ -328,6 +330,8 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
     (vocabulary.negligiblePhrase.test(text) || isNegligibleFood(food, vocabulary))
   )
     amount = { kind: 'negligible' };
+  // "Pot of water", "a jug of water": salt, pepper and water by the vessel are as much as is needed.
+  if (amount.kind === 'pack' && isNegligibleFood(food, vocabulary)) amount = { kind: 'negligible' };
   if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
   // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
   // "1 handful mint" is read as one "handful mint": a count whose food starts with a vague word is vague too.

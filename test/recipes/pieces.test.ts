@@ -119,4 +119,14 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     // After a weight, "glass" is part of the food's name.
     expect(weigh('200g glass noodles')).toMatchObject({ grams: 200, status: 'counted' });
   });
+
+  it('reads a pack named without a number as one, and a sheet of nori at its weight', () => {
+    expect(weigh('thumb-sized piece of ginger').grams).toBe(size('ginger', 'thumb')!.grams);
+    expect(weigh('tin of chickpeas').grams).toBe(size('chickpea', 'can')!.grams);
+    expect(weigh('1 sheet nori')).toMatchObject({ status: 'counted', grams: size('nori', 'sheet')!.grams });
+    // "whole" is a pack only after a number: "whole chicken" alone has no amount.
+    expect(weigh('whole chicken').status).toBe('skipped');
+    // Water, salt and pepper by the vessel are as much as is needed.
+    expect(weigh('Pot of water').status).toBe('negligible');
+  });
 });
