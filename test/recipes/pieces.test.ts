@@ -129,4 +129,11 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     // Water, salt and pepper by the vessel are as much as is needed.
     expect(weigh('Pot of water').status).toBe('negligible');
   });
+
+  it('does not weigh a bunch of kale as one leaf, and knows cooked white rice by the cup and sriracha', () => {
+    expect(weigh('1 bunch kale, stems removed').grams).not.toBe(portions.find('kale')!.grams.leaf);
+    expect(weigh('4 kale leaves').grams).toBe(4 * portions.find('kale')!.grams.leaf!);
+    expect(weigh('3 cups cooked white rice').grams).toBe(3 * portions.find('cooked rice')!.grams.cup!);
+    expect(weigh('1 tbsp sriracha').status).toBe('counted');
+  });
 });
