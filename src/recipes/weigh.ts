@@ -53,6 +53,13 @@ function volumeGrams(
   food: string,
   packs: PackTable,
 ): Weight {
+  // A dry good named in full ("ground coriander", "dried basil") before the FNDDS food its last word
+  // names (fresh coriander, fresh basil): the whole name is the more precise.
+  const dry = packs.find(food, DRY_CUP_KIND);
+  if (dry?.grams !== undefined) {
+    const density = dry.grams / US_CUP_ML;
+    return { grams: millilitres * density, assumption: `${density.toFixed(2)} g per mL: ${dry.shown}` };
+  }
   for (const { key, unit } of VOLUME_PORTIONS) {
     const grams = portion?.grams[key];
     const measure = convertUnit(1, unit, 'milliliter');
@@ -63,11 +70,6 @@ function volumeGrams(
         assumption: `${density.toFixed(2)} g per mL: 1 ${unit} of ${portion!.name} weighs ${grams} g in USDA FNDDS`,
       };
     }
-  }
-  const dry = packs.find(food, DRY_CUP_KIND);
-  if (dry?.grams !== undefined) {
-    const density = dry.grams / US_CUP_ML;
-    return { grams: millilitres * density, assumption: `${density.toFixed(2)} g per mL: ${dry.shown}` };
   }
   if (match?.densityKgPerL != null) return { grams: millilitres * match.densityKgPerL, assumption: null };
   return {

@@ -136,4 +136,17 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     expect(weigh('3 cups cooked white rice').grams).toBe(3 * portions.find('cooked rice')!.grams.cup!);
     expect(weigh('1 tbsp sriracha').status).toBe('counted');
   });
+
+  it('weighs a spoon of a spice named in full before the fresh herb its last word names', () => {
+    expect(weigh('1 tsp ground coriander').grams).toBeCloseTo(1.8, 1);
+    expect(weigh('1 tsp dried basil').grams).toBeCloseTo(1.0, 1);
+    expect(weigh('1 cup basil').note).toContain('of basil weighs');
+  });
+
+  it('takes cannelloni as the pasta they are', () => {
+    expect(weigh('12 cannelloni tubes (~150g)')).toMatchObject({
+      status: 'counted',
+      food: catalog.matchFood('pasta')!.name,
+    });
+  });
 });
