@@ -189,8 +189,11 @@ function isNegligibleFood(food: string, vocabulary: ListVocabulary): boolean {
 /** "a handful of basil", "small bunch dill", "few sprigs thyme", "2 bunches parsley": herbs, vaguely. */
 function isVagueHerbs(food: string, vocabulary: ListVocabulary): boolean {
   const words = food.toLowerCase().split(/\s+/).filter(Boolean);
-  const rest = words.filter((word) => !vocabulary.vagueWords.has(word)).join(' ');
-  return rest !== '' && vocabulary.vagueHerbs.has(rest);
+  const kept = words.filter((word) => !vocabulary.vagueWords.has(word));
+  const rest = kept.join(' ');
+  if (rest === '') return false;
+  // Leaves only with a vague word ("a handful of spinach"): "spinach" alone may be the dish.
+  return vocabulary.vagueHerbs.has(rest) || (kept.length < words.length && vocabulary.vagueLeaves.has(rest));
 }
 
 function startsVague(food: string, vocabulary: ListVocabulary): boolean {

@@ -76,6 +76,8 @@ export const ListWordsSchema = z.object({
     countedModifiers: Words,
     /** Packs of herbs that are weighed at their typical size, not called vague: "2 bunches parsley". */
     weighedPacks: Words,
+    /** Leaves as a vague amount of them: "a handful of spinach" (but "spinach" alone is unknown). */
+    vagueLeaves: Words,
     /** Fresh herbs and leaves: a vague amount of them ("a handful", "a few sprigs") is too little to count. */
     vagueHerbs: Words,
     /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
@@ -201,6 +203,7 @@ export interface ListVocabulary {
   negligibleCountedFoods: ReadonlySet<string>;
   countedModifier: RegExp;
   vagueHerbs: ReadonlySet<string>;
+  vagueLeaves: ReadonlySet<string>;
   vagueWords: ReadonlySet<string>;
   /** A vague measure at the start, as group 1: "knob of ". */
   vagueMeasure: RegExp;
@@ -278,6 +281,7 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     negligibleFoods: new Set(words.negligible.foods),
     negligibleCountedFoods: new Set(words.negligible.countedFoods),
     vagueHerbs: new Set(words.negligible.vagueHerbs),
+    vagueLeaves: new Set(words.negligible.vagueLeaves),
     vagueWords: new Set(words.negligible.vagueWords),
     vagueMeasure: new RegExp(`^(${alternation(Object.keys(words.vagueMeasures))})\\s+(?=\\S)`, 'i'),
     countedModifier: new RegExp(`^(?:${alternation(words.negligible.countedModifiers)})\\s+`, 'i'),

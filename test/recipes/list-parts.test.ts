@@ -97,9 +97,9 @@ describe('vague and partial amounts', () => {
     }
   });
 
-  it('calls a counted handful of herbs too little to count, and not one of other leaves', () => {
+  it('calls a counted handful of herbs too little to count, and not one of another food', () => {
     expect(parseLine('1 handful mint').amount.kind).toBe('negligible');
-    expect(parseLine('1 handful spinach').amount.kind).not.toBe('negligible');
+    expect(parseLine('1 handful almonds').amount.kind).not.toBe('negligible');
   });
 
   it('reads a spoonful as a tablespoon', () => {
@@ -121,6 +121,13 @@ describe('vague and partial amounts', () => {
   it('calls dried chillies counted in pieces too little to count, and weighs fresh ones', () => {
     expect(parseLine('10 dried chillies').amount.kind).toBe('negligible');
     expect(parseLine('2 red chillies').amount).toMatchObject({ kind: 'count', count: 2 });
+  });
+
+  it('calls a handful of leaves too little to count, but not leaves named alone or weighed', () => {
+    expect(parseLine('1 handful spinach').amount.kind).toBe('negligible');
+    expect(parseLine('2 large handfuls of spinach').amount.kind).toBe('negligible');
+    expect(parseLine('spinach').amount.kind).toBe('none');
+    expect(parseLine('1 bag spinach').amount).toMatchObject({ kind: 'pack', unit: 'bag' });
   });
 
   it('calls stock cubes and a vague amount of Thai basil too little to count', () => {
