@@ -53,11 +53,20 @@ const TIMES = new RegExp(
  * "1,200 g", "10,000": groups of three digits after a comma are thousands. "1,5 kg" (one or two
  * digits after the comma) stays a decimal comma, read further on.
  */
+/** "juice of ", "zest of ": a part of a food named before how many of it ("juice of half a lemon"). */
+const PART_OF = /^[a-z]+ of (?=\S)/i;
 const THOUSANDS = /(?<![\d.,])(\d{1,3})((?:,\d{3})+)(?![\d,]|\.\d)/g;
 
-/** Markdown emphasis and links, list bullets, a leading "about". */
+/**
+ * "100g/3½oz", "500ml/18fl oz": a slash glued between an amount and the same amount in other units
+ * (the British style) is spaced, as "100 g / ½ cup" is, so the second is read as the same amount again.
+ */
+const GLUED_SLASH = /(\d\s?[a-z]{1,6}\.?)\/(?=\s?[\d¼½¾⅓⅔⅛])/gi;
+
+/** Markdown emphasis and links, list bullets, a leading "about", glued slashes between amounts. */
 function tidy(text: string, vocabulary: ListVocabulary): string {
   return text
+    .replace(GLUED_SLASH, '$1 / ')
     .replace(/\[([^\][]*)\]\([^()]*\)/g, '$1')
     .replace(/[*_`]+/g, '')
     .replace(/^\s*(?:[-•·+]|\d+[.)])\s+(?=\S)/, '')
@@ -141,10 +150,15 @@ function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string
     if (measure !== undefined) return `${measure} ${body.slice(vague[0].length)}`;
   }
   if (vocabulary.vagueAfterA.test(body)) return body;
-  const lead = vocabulary.leadingQuantity.exec(body);
+  // "tin of chickpeas", "thumb-sized piece of ginger": a pack named without a number is one pack.
+  if (vocabulary.packAtStart.test(body) && !/^\s*(?:of\s+)?whole\b/i.test(body)) return `1 ${body}`;
+  // "juice of half a lemon" is read as "juice of 0.5 lemon", as "juice of 2 lemons" is.
+  const part = PART_OF.exec(body);
+  const start = part === null ? 0 : part[0].length;
+  const lead = vocabulary.leadingQuantity.exec(body.slice(start));
   if (lead === null) return body;
   const value = quantityWordValue(vocabulary, lead[1]!);
-  return value === undefined ? body : `${value} ${body.slice(lead[0].length)}`;
+  return value === undefined ? body : `${body.slice(0, start)}${value} ${body.slice(start + lead[0].length)}`;
 }
 
 /**
@@ -175,12 +189,25 @@ function isNegligibleFood(food: string, vocabulary: ListVocabulary): boolean {
 /** "a handful of basil", "small bunch dill", "few sprigs thyme", "2 bunches parsley": herbs, vaguely. */
 function isVagueHerbs(food: string, vocabulary: ListVocabulary): boolean {
   const words = food.toLowerCase().split(/\s+/).filter(Boolean);
-  const rest = words.filter((word) => !vocabulary.vagueWords.has(word)).join(' ');
-  return rest !== '' && vocabulary.vagueHerbs.has(rest);
+  const kept = words.filter((word) => !vocabulary.vagueWords.has(word));
+  const rest = kept.join(' ');
+  if (rest === '') return false;
+  // Leaves only with a vague word ("a handful of spinach"): "spinach" alone may be the dish.
+  return vocabulary.vagueHerbs.has(rest) || (kept.length < words.length && vocabulary.vagueLeaves.has(rest));
+}
+
+function startsVague(food: string, vocabulary: ListVocabulary): boolean {
+  const first = food.toLowerCase().split(/\s+/)[0];
+  return first !== undefined && first !== 'a' && first !== 'of' && vocabulary.vagueWords.has(first);
 }
 
 function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean {
-  return vocabulary.negligibleCountedFoods.has(food.toLowerCase().replace(vocabulary.countedModifier, ''));
+  const lower = food.toLowerCase();
+  // "2 dried bay leaves" is bay leaves; "10 dried chillies" are listed as such (fresh ones are weighed).
+  return (
+    vocabulary.negligibleCountedFoods.has(lower) ||
+    vocabulary.negligibleCountedFoods.has(lower.replace(vocabulary.countedModifier, ''))
+  );
 }
 
 /** Reads one ingredient line. Never throws. */
@@ -218,17 +245,45 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
   let amount: Amount = { kind: 'none' };
 
   if (parsed.quantity !== null) {
-    const quantity = middle(parsed.quantity, parsed.quantity2);
-    const unitId = parsed.unitOfMeasureID;
+    let quantity = middle(parsed.quantity, parsed.quantity2);
+    let unitId = parsed.unitOfMeasureID;
+    // "1 dozen eggs", "half a dozen": parse-ingredient reads "dozen" as a unit; it is a number of dozens.
+    const times = unitId === null ? undefined : vocabulary.words.multipliers[unitId.toLowerCase()];
+    if (times !== undefined) {
+      quantity *= times;
+      unitId = null;
+    }
     const measured = unitId === null ? null : measureAmount(quantity, unitId, vocabulary);
     if (measured !== null) {
-      // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units.
+      // "150g (1/3 lb) bacon", "100 g / ½ cups butter": the same amount again in other units; but
+      // "1lb 2oz flour", "1 kg 200 g", with nothing between, is one amount in two units, added up.
       const again = leadingMeasure(description, vocabulary);
       if (again !== null) description = description.slice(again.length);
+      // "14 ounces or 400 grams of chicken", "1 lb or 450g beef": the same amount in other units.
+      const or = again === null ? vocabulary.alternativeAtStart.exec(description) : null;
+      const alternative = or === null ? null : leadingMeasure(description.slice(or[0].length), vocabulary);
+      if (or !== null && alternative !== null)
+        description = description.slice(or[0].length + alternative.length);
+      const added =
+        again !== null &&
+        measured.kind === 'mass' &&
+        again.amount.kind === 'mass' &&
+        /^\s*\d/.test(parsed.description)
+          ? again.amount.grams
+          : 0;
       // "400g tins kidney beans" (after "2 x"): the stated size of a pack.
       const pack = leadingPack(description, vocabulary);
-      amount = withPack(measured, pack?.kind);
+      const total: Amount =
+        added > 0 && measured.kind === 'mass' ? { ...measured, grams: measured.grams + added } : measured;
+      amount = withPack(total, pack?.kind);
       if (pack !== null) description = pack.rest;
+      // "1 cup (200g) rice", "2 cups egg noodles (100g)": a weight beside a volume is what the cook
+      // weighed; a cup of a solid depends on how it is packed.
+      if (measured.kind === 'volume' && pack === null) {
+        const weighed =
+          again?.amount.kind === 'mass' ? again.amount : bracketMeasure(description, vocabulary)?.amount;
+        if (weighed?.kind === 'mass') amount = weighed;
+      }
     } else {
       // "1 (400 g) can", "1 15 oz can", "1 can (29 ounces)", "1 tin (415g)": packs of a stated size.
       const size = packSize(description, vocabulary);
@@ -278,10 +333,16 @@ export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLin
     (vocabulary.negligiblePhrase.test(text) || isNegligibleFood(food, vocabulary))
   )
     amount = { kind: 'negligible' };
+  // "Pot of water", "a jug of water": salt, pepper and water by the vessel are as much as is needed.
+  if (amount.kind === 'pack' && isNegligibleFood(food, vocabulary)) amount = { kind: 'negligible' };
   if (amount.kind === 'count' && isNegligibleCounted(food, vocabulary)) amount = { kind: 'negligible' };
   // A vague amount of fresh herbs; a weighed one ("30g parsley") still counts.
+  // "1 handful mint" is read as one "handful mint": a count whose food starts with a vague word is vague too.
+  // A bunch, pack or bag of them is weighed at its typical size (weighedPacks): "2 bunches parsley".
   const vague =
-    amount.kind === 'none' || amount.kind === 'pack' || (amount.kind === 'count' && amount.unit !== null);
+    amount.kind === 'none' ||
+    (amount.kind === 'pack' && !vocabulary.words.negligible.weighedPacks.includes(amount.unit)) ||
+    (amount.kind === 'count' && (amount.unit !== null || startsVague(food, vocabulary)));
   if (vague && isVagueHerbs(food, vocabulary)) amount = { kind: 'negligible' };
   return { text, amount: scale(amount, multiplier), food };
 }

@@ -56,7 +56,7 @@ export function leadingMeasure(text: string, vocabulary = listVocabulary()): Mea
   const opening = /^\s*[(/]?\s*/.exec(text)![0];
   const rest = text.slice(opening.length);
   // extractMeasurements wants a space in "15oz"; the glued form is as common in real lines.
-  const glued = /^([\d.,/]+)([a-z])/i.exec(rest);
+  const glued = /^([\d.,/¼½¾⅓⅔⅛⅜⅝⅞]+)([a-z])/i.exec(rest);
   const spaced = glued === null ? rest : `${glued[1]} ${rest.slice(glued[1]!.length)}`;
   const found = extractMeasurements(spaced.slice(0, 40), vocabulary.parseOptions)[0];
   if (found === undefined || found.quantity === null || found.unitOfMeasureID === null) return null;

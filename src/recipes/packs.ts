@@ -71,9 +71,10 @@ export function readPackSizesFile(dataDir = defaultDataDir()): PackSizesFile {
 
 /**
  * Kinds of "pack" that are a whole thing, matched only by the food's whole name: a whole bird, a
- * cauliflower, a loaf ("1 loaf white bread" is a sandwich loaf, "1 loaf ciabatta" is not).
+ * cauliflower, a loaf ("1 loaf white bread" is a sandwich loaf, "1 loaf ciabatta" is not), and a cup
+ * of a dry good ("1 cup rice" is dry rice, "1 cup cooked rice" is not).
  */
-const WHOLE_KINDS: ReadonlySet<string> = new Set(['whole', 'loaf']);
+const WHOLE_KINDS: ReadonlySet<string> = new Set(['whole', 'loaf', 'cup']);
 
 /** The typical size of a kind of pack of a food. */
 export class PackTable {

@@ -1,12 +1,15 @@
 import pluralize from 'pluralize';
 import { foldText } from '../core/fold.js';
 
-/** pluralize makes "chillies" "chilly": foods ending in -lli take -llies in the plural. */
+/**
+ * pluralize makes "chillies" "chilly": "chilli" takes "-es" ("chillies" → "chilli"); "bellies" and
+ * "jellies" are left to pluralize.
+ */
 export function singularWords(text: string): string[] {
   return foldText(text)
     .split(/[^a-z]+/)
     .filter(Boolean)
-    .map((word) => (word.endsWith('llies') ? word.slice(0, -3) : pluralize.singular(word)));
+    .map((word) => (word.endsWith('illies') ? word.slice(0, -2) : pluralize.singular(word)));
 }
 
 /**
@@ -32,6 +35,23 @@ export class PhraseIndex<T> {
         candidate.words.length === words.length && candidate.words.every((word, i) => words[i] === word),
     );
     return phrase?.value ?? null;
+  }
+
+  /**
+   * The value of a phrase that is the head of the description: at its end, or followed by a word
+   * `after` accepts ("garlic cloves", "onion, sliced"), so "egg noodles" is not an egg and "tomato
+   * purée" not a tomato. Longest phrase first, as `find`.
+   */
+  findHead(description: string, after: (word: string) => boolean): T | null {
+    const words = singularWords(description);
+    for (const phrase of this.phrases) {
+      for (let i = 0; i + phrase.words.length <= words.length; i++) {
+        if (!phrase.words.every((word, j) => words[i + j] === word)) continue;
+        const next = words[i + phrase.words.length];
+        if (next === undefined || after(next)) return phrase.value;
+      }
+    }
+    return null;
   }
 
   find(description: string): T | null {

@@ -5,6 +5,8 @@ import { SourceUnavailableError } from '../core/errors.js';
 import { defaultDataDir } from '../sources/catalog/load.js';
 import { PackTable, readPackTable } from './packs.js';
 import { PhraseIndex } from './phrases.js';
+import { readStandInTable, StandInTable } from './stand-ins.js';
+import { listVocabulary } from './words.js';
 
 /**
  * Weights of whole things and household measures ("1 onion", "2 cloves garlic", "1 cup rice"), from
@@ -115,6 +117,8 @@ export class PortionTable {
     readonly file: PortionsFile,
     /** Typical pack sizes ("1 can chickpeas"), read with the portions from the same data directory. */
     readonly packs: PackTable = PackTable.empty(),
+    /** The dishes' reviewed ingredients (curated/ingredients.json), for foods the catalog lacks. */
+    readonly standIns: StandInTable = StandInTable.empty(),
   ) {
     this.index = new PhraseIndex(file.foods.map((food) => ({ phrases: food.words, value: food })));
   }
@@ -122,12 +126,22 @@ export class PortionTable {
   find(description: string): PortionFood | null {
     return this.index.find(description);
   }
+
+  /**
+   * The portion food an ingredient line names as its head ("2 garlic cloves", "1 onion, sliced"), not
+   * as a word describing another food ("egg noodles", "tomato purée", "orange juice", "apple cider
+   * vinegar"): a line is weighed as what it is, or by its own rules when the table lacks it.
+   */
+  findHead(description: string, vocabulary = listVocabulary()): PortionFood | null {
+    return this.index.findHead(description, (word) => vocabulary.headFollowers.has(word));
+  }
 }
 
 let memoised: PortionTable | undefined;
 
 export function loadPortionTable(dataDir?: string): PortionTable {
-  if (dataDir !== undefined) return new PortionTable(readPortionsFile(dataDir), readPackTable(dataDir));
-  memoised ??= new PortionTable(readPortionsFile(), readPackTable());
+  if (dataDir !== undefined)
+    return new PortionTable(readPortionsFile(dataDir), readPackTable(dataDir), readStandInTable(dataDir));
+  memoised ??= new PortionTable(readPortionsFile(), readPackTable(), readStandInTable());
   return memoised;
 }

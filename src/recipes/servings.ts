@@ -28,7 +28,9 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
   const { servings, numbers } = vocabulary.words;
   // Up to six digits so that "serves 5000" is read, and refused, rather than left in the list.
   const count = `(\\d{1,6}|${alternation(Object.keys(numbers))})`;
-  const range = `${count}(?:\\s*(?:-|–|to)\\s*${count})?`;
+  // "feeds a family of 4", "serves up to 6": words between the statement and its number.
+  const before = `(?:(?:${alternation(servings.beforeCount)})\\s+)?`;
+  const range = `${before}${count}(?:\\s*(?:-|–|to)\\s*${count})?`;
   const eaters = `(${alternation(servings.eaters)})`;
   const end = '(?![\\w.,/])';
   const labels = servings.labels.filter((label) => servings.eaters.includes(label));
@@ -40,7 +42,11 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       ),
       firm: true,
     },
-    { regex: new RegExp(`\\b(?:${alternation(labels)})\\s*:\\s*${range}${end}`, 'i'), firm: true },
+    // "Servings: 4", "Servings - 4".
+    {
+      regex: new RegExp(`\\b(?:${alternation(labels)})\\s*(?::|\\s-|\\s–)\\s*${range}${end}`, 'i'),
+      firm: true,
+    },
     // "for 2" only before an eaters word or at the end of a part: "simmer for 20 minutes" is not.
     {
       regex: new RegExp(
@@ -58,7 +64,7 @@ function patterns(vocabulary: ListVocabulary): Pattern[] {
       firm: false,
     },
     // Last: "4 servings" alone (after "Yield: 8 servings" is taken whole).
-    { regex: new RegExp(`(?:^|\\s)${range}\\s+${eaters}\\b`, 'i'), firm: true },
+    { regex: new RegExp(`(?:^|[\\s(])${range}\\s+${eaters}\\b`, 'i'), firm: true },
   ];
 }
 
@@ -120,4 +126,35 @@ export function takeServings(part: string): { servings: Servings | null; rest: s
 export function chooseServings(found: readonly FoundServings[]): Servings | null {
   const chosen = found.find((servings) => servings.firm) ?? found[0];
   return chosen === undefined ? null : { count: chosen.count, statement: chosen.statement };
+}
+
+let cutPattern: { vocabulary: ListVocabulary; regex: RegExp } | undefined;
+
+/**
+ * "about 12 slices", "(cut into 16 squares)": after a statement of what is made ("Makes 1 loaf"), the
+ * pieces it is cut into, one serving each; firm, since it says how the thing made is shared. Only a
+ * part that says nothing else is one: "12 slices bread" is an ingredient.
+ */
+export function cutInto(part: string, vocabulary = listVocabulary()): FoundServings | null {
+  if (cutPattern?.vocabulary !== vocabulary) {
+    const { servings, numbers, approximately } = vocabulary.words;
+    const count = `(\\d{1,6}|${alternation(Object.keys(numbers))})`;
+    cutPattern = {
+      vocabulary,
+      regex: new RegExp(
+        `^[\\s(,]*(?:(?:${alternation(approximately)})\\s*)?(?:(?:${alternation(servings.cutInto)})\\s+)?${count}(?:\\s*(?:-|–|to)\\s*${count})?\\s+(?:${alternation(servings.pieces)})[\\s).]*$`,
+        'i',
+      ),
+    };
+  }
+  const match = cutPattern.regex.exec(part);
+  if (match === null) return null;
+  const low = countOf(vocabulary, match[1]);
+  if (low === null) return null;
+  const high = countOf(vocabulary, match[2]) ?? low;
+  return {
+    count: (low + Math.max(low, high)) / 2,
+    statement: part.trim().replace(/^[(,\s]+|[).\s]+$/g, ''),
+    firm: true,
+  };
 }

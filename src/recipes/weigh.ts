@@ -38,7 +38,28 @@ const COUNT_UNITS: Record<string, PortionKey> = {
   medium: 'medium',
   large: 'large',
 };
-function volumeGrams(millilitres: number, portion: PortionFood | null, match: FoodMatch | null): Weight {
+/**
+ * The pack-sizes kind that weighs a US cup (236.6 mL) of a dry good FNDDS weighs only cooked: flour,
+ * rice, quinoa, lentils (USDA SR Legacy household measures). Matched by the food's whole name, so
+ * "1 cup cooked rice" is not a cup of dry rice.
+ */
+export const DRY_CUP_KIND = 'cup';
+const US_CUP_ML = 236.588;
+
+function volumeGrams(
+  millilitres: number,
+  portion: PortionFood | null,
+  match: FoodMatch | null,
+  food: string,
+  packs: PackTable,
+): Weight {
+  // A dry good named in full ("ground coriander", "dried basil") before the FNDDS food its last word
+  // names (fresh coriander, fresh basil): the whole name is the more precise.
+  const dry = packs.find(food, DRY_CUP_KIND);
+  if (dry?.grams !== undefined) {
+    const density = dry.grams / US_CUP_ML;
+    return { grams: millilitres * density, assumption: `${density.toFixed(2)} g per mL: ${dry.shown}` };
+  }
   for (const { key, unit } of VOLUME_PORTIONS) {
     const grams = portion?.grams[key];
     const measure = convertUnit(1, unit, 'milliliter');
@@ -57,6 +78,12 @@ function volumeGrams(millilitres: number, portion: PortionFood | null, match: Fo
   };
 }
 
+/**
+ * The pack-sizes kind that weighs a length of a food, per centimetre: "5cm galangal", "1 inch ginger"
+ * (roots cut from a larger piece).
+ */
+export const LENGTH_KIND = 'centimetre';
+
 function countGrams(
   count: number,
   unit: string | null,
@@ -65,6 +92,15 @@ function countGrams(
   packs: PackTable,
   vocabulary: ListVocabulary,
 ): Weight {
+  // "5cm galangal": a length of a food weighed by the centimetre. Other lengths describe a piece
+  // ("4 ¼ inch thick steaks" are four steaks as parse-ingredient reads them), weighed as before.
+  const centimetres = unit === null ? undefined : vocabulary.words.lengths[unit];
+  const perCentimetre = centimetres === undefined ? null : packs.find(food, LENGTH_KIND);
+  if (centimetres !== undefined && perCentimetre?.grams !== undefined)
+    return {
+      grams: count * centimetres * perCentimetre.grams,
+      assumption: `taken as ${perCentimetre.shown}`,
+    };
   let key: PortionKey = unit === null ? 'each' : (COUNT_UNITS[unit] ?? 'each');
   if (unit === null) {
     // "3 garlic cloves": the food's own name says which portion is counted.
@@ -114,7 +150,7 @@ function packGrams(
   if (size !== null) {
     const what = `taken as ${size.shown}, a typical ${kind === 'whole' ? 'size' : kind}`;
     if (size.grams !== undefined) return { grams: count * size.grams, assumption: what };
-    const volume = volumeGrams(count * size.millilitres!, portion, match);
+    const volume = volumeGrams(count * size.millilitres!, portion, match, food, packs);
     if (volume.grams === null) return volume;
     return { grams: volume.grams, assumption: [what, volume.assumption].filter(Boolean).join('; ') };
   }
@@ -151,7 +187,7 @@ export function weigh(
     case 'mass':
       return statedPackGrams(amount.grams, amount.pack, food, packs);
     case 'volume':
-      return volumeGrams(amount.millilitres, portion, match);
+      return volumeGrams(amount.millilitres, portion, match, food, packs);
     case 'count':
       return countGrams(amount.count, amount.unit, food, portion, packs, vocabulary);
     case 'pack':

@@ -4,6 +4,7 @@ import type { ParseIngredientOptions } from 'parse-ingredient';
 import { z } from 'zod';
 import { dataDir as packageDataDir } from '../core/data-dir.js';
 import { SourceUnavailableError } from '../core/errors.js';
+import { singularWords } from './phrases.js';
 
 /**
  * The English words an ingredient list is read with (pack words, portion words, serving words,
@@ -18,19 +19,32 @@ export const ListWordsSchema = z.object({
   about: z.string(),
   /** Units parse-ingredient lacks or spells the American way only, as its `additionalUOMs`. */
   units: z.array(
-    z.object({
-      id: z.string().min(1),
-      short: z.string().min(1),
-      plural: z.string().min(1),
-      alternates: z.array(z.string().min(1)),
-      type: z.literal('volume'),
-      millilitres: z.number().positive(),
-    }),
+    z.discriminatedUnion('type', [
+      z.object({
+        id: z.string().min(1),
+        short: z.string().min(1),
+        plural: z.string().min(1),
+        alternates: z.array(z.string().min(1)),
+        type: z.literal('volume'),
+        millilitres: z.number().positive(),
+      }),
+      /** "1 kilo potatoes": spellings of a mass unit parse-ingredient already converts, by its id. */
+      z.object({
+        id: z.enum(['kilogram', 'gram']),
+        short: z.string().min(1),
+        plural: z.string().min(1),
+        alternates: z.array(z.string().min(1)),
+        type: z.literal('mass'),
+        grams: z.number().positive(),
+      }),
+    ]),
   ),
   /** Words before an amount that only say it is approximate: "about 2 kg". */
   approximately: Words,
   /** Counts written as words: "two onions", "serves four". */
   numbers: z.record(z.string().min(1), z.number().positive()),
+  /** parse-ingredient units that are numbers, by what they multiply: "2 dozen eggs" is 24 eggs. */
+  multipliers: z.record(z.string().min(1), z.number().positive()),
   /** Words that start a line with a quantity parse-ingredient does not read: "half a bag", "a 400g tin". */
   leadingQuantities: z.record(z.string().min(1), z.number().positive()),
   /** After "a", words that make it vague rather than one: "a few", "a little", "a handful". */
@@ -60,11 +74,32 @@ export const ListWordsSchema = z.object({
     countedFoods: Words,
     /** Words in front of a counted food that do not change it: "dried", "fresh". */
     countedModifiers: Words,
-    /** Fresh herbs and leaves: a vague amount of them ("a handful", "a bunch") is too little to count. */
+    /** Packs of herbs that are weighed at their typical size, not called vague: "2 bunches parsley". */
+    weighedPacks: Words,
+    /** Leaves as a vague amount of them: "a handful of spinach" (but "spinach" alone is unknown). */
+    vagueLeaves: Words,
+    /** Fresh herbs and leaves: a vague amount of them ("a handful", "a few sprigs") is too little to count. */
     vagueHerbs: Words,
     /** The words a vague amount of herbs is written with: "small bunch", "few sprigs", "handful of". */
     vagueWords: Words,
   }),
+  /** Lengths parse-ingredient reads as units, in centimetres: "5cm galangal", "1 inch ginger". */
+  lengths: z.record(z.string().min(1), z.number().positive()),
+  /**
+   * Catalog categories of whole dishes (Agribalyse's "starters and dishes"): a first line naming one
+   * without an amount is the list's title, not an ingredient ("Fish pie" above "2 cod fillets").
+   */
+  titleCategories: Words,
+  /** Headings after which a recipe says how to cook, not what to buy: "Method:". */
+  endHeadings: Words,
+  /** Headings of the ingredients themselves, never a title: "Ingredients:". */
+  sectionHeadings: Words,
+  /** First words of a heading of part of the list, never a title: "For the sauce:". */
+  sectionHeadingStarts: Words,
+  /** Words after a food's name that leave it that food: "peppers per person", "bacon strips". */
+  afterFood: Words,
+  /** Words that join two ingredients in one part when a quantity follows: "2 carrots and 1 cucumber". */
+  joiners: Words,
   /** Vague measures read as household ones: "a knob of" is "1 tablespoon". */
   vagueMeasures: z.record(z.string().min(1), z.string().min(1)),
   servings: z.object({
@@ -78,6 +113,12 @@ export const ListWordsSchema = z.object({
     labels: Words,
     /** "4 people", "6 portions". */
     eaters: Words,
+    /** "feeds a family of 4", "serves up to 6": words between a servings word and its number. */
+    beforeCount: Words,
+    /** "cut into 12 slices": words before the pieces a made thing is cut into. */
+    cutInto: Words,
+    /** "about 12 slices", "16 squares": the pieces a made thing is cut into, a serving each. */
+    pieces: Words,
   }),
   /** Words that only say how the ingredient before a comma is prepared: "2 leeks, finely chopped". */
   preparation: Words,
@@ -154,12 +195,15 @@ export interface ListVocabulary {
   foodEnd: RegExp;
   /** An alternative and what follows it. */
   alternative: RegExp;
+  /** An alternative word at the start of a description, before another amount: "or 400 grams". */
+  alternativeAtStart: RegExp;
   negligiblePhrase: RegExp;
   negligibleUnits: ReadonlySet<string>;
   negligibleFoods: ReadonlySet<string>;
   negligibleCountedFoods: ReadonlySet<string>;
   countedModifier: RegExp;
   vagueHerbs: ReadonlySet<string>;
+  vagueLeaves: ReadonlySet<string>;
   vagueWords: ReadonlySet<string>;
   /** A vague measure at the start, as group 1: "knob of ". */
   vagueMeasure: RegExp;
@@ -172,6 +216,16 @@ export interface ListVocabulary {
   quantityStart: RegExp;
   quantityAnywhere: RegExp;
   each: RegExp;
+  /**
+   * Words (singular) that may follow a food's name in a line without making it another food: portion,
+   * pack and preparation words and the connectors of list-words.json `afterFood` ("onion sliced",
+   * "garlic cloves", "bacon strips", "peppers per person").
+   */
+  headFollowers: ReadonlySet<string>;
+  endHeadings: ReadonlySet<string>;
+  sectionHeadings: ReadonlySet<string>;
+  /** " and " or " & " before a number, as the separator between two ingredients: "2 carrots and 1 cucumber". */
+  andThenQuantity: RegExp;
 }
 
 export function compileVocabulary(words: ListWords): ListVocabulary {
@@ -188,9 +242,9 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
       plural: unit.plural,
       alternates: unit.alternates,
       type: unit.type,
-      conversionFactor: unit.millilitres,
+      conversionFactor: unit.type === 'volume' ? unit.millilitres : unit.grams,
     };
-    extraVolumes[unit.id] = unit.millilitres;
+    if (unit.type === 'volume') extraVolumes[unit.id] = unit.millilitres;
   }
   const numberAndLeading = { ...words.numbers, ...words.leadingQuantities };
   return {
@@ -220,12 +274,14 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
       'i',
     ),
     foodEnd: new RegExp(wholeWords(words.foodEndsAt), 'i'),
+    alternativeAtStart: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s+(?=[\\d¼½¾⅓⅔⅛])`, 'i'),
     alternative: new RegExp(`\\b(?:${alternation(words.alternatives)})\\b.*$`, 'i'),
     negligiblePhrase: new RegExp(wholeWords(words.negligible.phrases), 'i'),
     negligibleUnits: new Set(words.negligible.units),
     negligibleFoods: new Set(words.negligible.foods),
     negligibleCountedFoods: new Set(words.negligible.countedFoods),
     vagueHerbs: new Set(words.negligible.vagueHerbs),
+    vagueLeaves: new Set(words.negligible.vagueLeaves),
     vagueWords: new Set(words.negligible.vagueWords),
     vagueMeasure: new RegExp(`^(${alternation(Object.keys(words.vagueMeasures))})\\s+(?=\\S)`, 'i'),
     countedModifier: new RegExp(`^(?:${alternation(words.negligible.countedModifiers)})\\s+`, 'i'),
@@ -239,6 +295,17 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
     ),
     quantityAnywhere: new RegExp(`\\d\\s?(?:${alternation(words.unitsAfterNumber)})\\b`, 'i'),
     each: new RegExp(`\\b(?:${alternation(words.eachWords)})\\b`, 'i'),
+    endHeadings: new Set(words.endHeadings),
+    sectionHeadings: new Set(words.sectionHeadings),
+    headFollowers: new Set(
+      [...portionWord.keys(), ...packKind.keys(), ...words.preparation, ...words.afterFood].flatMap((form) =>
+        singularWords(form),
+      ),
+    ),
+    andThenQuantity: new RegExp(
+      `\\s+(?:${alternation(words.joiners)})\\s+(?=\\d|[¼½¾⅓⅔⅛]|(?:${alternation(Object.keys(words.numbers))})\\s)`,
+      'i',
+    ),
   };
 }
 

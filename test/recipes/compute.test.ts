@@ -49,11 +49,11 @@ describe('computeIngredientList', () => {
   });
 
   it('falls back to the catalog density for liquids FNDDS does not weigh, and says when it assumes water', () => {
-    const result = compute('250 ml oat milk, 1 tsp paprika');
+    const result = compute('250 ml oat milk, 1 tbsp balsamic vinegar glaze');
     const oat = line(result, '250 ml oat milk');
     expect(oat.status).toBe('counted');
     expect(oat.grams).toBeGreaterThan(240);
-    expect(line(result, '1 tsp paprika').note).toContain('assumed 1 g per mL');
+    expect(line(result, '1 tbsp balsamic vinegar glaze').note).toContain('assumed 1 g per mL');
   });
 
   it('lists contributors per serving, largest first', () => {

@@ -235,7 +235,8 @@ describe('parseLine: what real lists add (issue #19)', () => {
     // A pack's own size in brackets is the size of each pack.
     expect(grams('2 cans (15 oz) black beans')).toBe(850.5);
     // "(33c)": a lone c is as likely centilitres as cups, so it is not taken.
-    expect(parseLine('One glass (33c) of wine').amount.kind).toBe('count');
+    // (A glass is a pack since glasses have a size: '4 glasses (250ml) orange juice' is 1 litre.)
+    expect(parseLine('One glass (33c) of wine').amount).toEqual({ kind: 'pack', count: 1, unit: 'glass' });
   });
 
   it('does not read a line longer than any ingredient line, and says why', () => {
@@ -268,18 +269,30 @@ describe('parseLine: vague amounts (issue #19)', () => {
     expect(parseLine('a generous knob of butter').amount).toMatchObject({ kind: 'volume' });
   });
 
-  it('calls a splash, and a handful, bunch or sprigs of fresh herbs, too little to count', () => {
+  it('calls a splash, a squeeze, a grating, and a handful, vague bunch or sprigs of fresh herbs, too little to count', () => {
     for (const text of [
       'splash of milk',
       'handful parsley',
       'small bunch dill',
       'few sprigs thyme',
-      '2 bunches flat-leaf parsley',
       'a handful of rocket',
       'large bunch coriander',
+      'squeeze of lemon',
+      'a grating of nutmeg',
+      'chilli flakes',
     ]) {
       expect(parseLine(text).amount, text).toEqual({ kind: 'negligible' });
     }
+  });
+
+  it('weighs a counted bunch, pack or bag of herbs at its typical size (a tabbouleh is mostly parsley)', () => {
+    expect(parseLine('2 bunches flat-leaf parsley').amount).toEqual({
+      kind: 'pack',
+      count: 2,
+      unit: 'bunch',
+    });
+    expect(parseLine('1 pack coriander').amount).toEqual({ kind: 'pack', count: 1, unit: 'pack' });
+    expect(parseLine('1 pot basil').amount).toEqual({ kind: 'negligible' });
   });
 
   it('still counts herbs that are weighed or measured', () => {

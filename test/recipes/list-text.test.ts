@@ -134,6 +134,12 @@ describe('reading long texts (issue #19: linear in the length)', () => {
       `serves ${'4 '.repeat(19_997)}`,
       '- '.repeat(20_000),
       '1,'.repeat(20_000),
+      '2 eggs and 1 onion and '.repeat(1_800),
+      '200g beef + '.repeat(3_500),
+      '🥩'.repeat(20_000),
+      'For the sauce:\n'.repeat(2_700),
+      '1 tbsp. Olive '.repeat(3_000),
+      `${'100g/'.repeat(8_000)}x`,
     ]) {
       expect(text.length).toBeGreaterThanOrEqual(40_000);
       const read = readListText(text);

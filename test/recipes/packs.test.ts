@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PackTable, readPackSizesFile } from '../../src/recipes/packs.js';
 import { singularWords } from '../../src/recipes/phrases.js';
+import { DRY_CUP_KIND, LENGTH_KIND } from '../../src/recipes/weigh.js';
 import { listVocabulary } from '../../src/recipes/words.js';
 
 const file = readPackSizesFile();
@@ -9,7 +10,7 @@ const table = new PackTable(file.sizes);
 describe('data/curated/pack-sizes.json', () => {
   it('names only pack kinds and portions that list-words.json reads', () => {
     const { packs, portions } = listVocabulary().words;
-    const kinds = new Set([...Object.keys(packs), ...Object.keys(portions)]);
+    const kinds = new Set([...Object.keys(packs), ...Object.keys(portions), LENGTH_KIND, DRY_CUP_KIND]);
     for (const size of file.sizes) for (const kind of size.packs) expect(kinds.has(kind), kind).toBe(true);
   });
 
