@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { createDishComposer, type DishComposer } from '../../src/compare/compose.js';
-import { loadDishTemplates } from '../../src/compare/dish-templates.js';
-import { loadPortionNorms } from '../../src/compare/portion-norms.js';
-import { loadServings } from '../../src/compare/servings.js';
+import { compareDependencies } from '../../src/app/services.js';
+import { createChatCompareHandlers } from '../../src/compare/chat.js';
+import { normaliseName } from '../../src/core/command.js';
 import { isCarbonError } from '../../src/core/errors.js';
+import { silentLogger } from '../../src/logging/logger.js';
 import type { FigureSource, RecipeResult } from '../../src/core/result.js';
+import { createCatalogSource } from '../../src/sources/catalog/index.js';
 import type { Catalog } from '../../src/sources/catalog/types.js';
 import { REPO_ROOT } from './paths.js';
 
@@ -46,6 +47,8 @@ export function loadFiguresSet(file: string): BlindFiguresSet {
   const path = isAbsolute(file) || file.includes('/') ? resolve(file) : join(FIGURES_FIXTURES, file);
   return BlindFiguresSetSchema.parse(JSON.parse(readFileSync(path, 'utf8')));
 }
+
+const silent = silentLogger();
 
 const STUDIES = { poore: 'poore-nemecek-2018', clark: 'clark-2022' } as const;
 type Study = keyof typeof STUDIES;
@@ -134,46 +137,55 @@ const CONTRADICTING: Record<string, string> = {
   no: 'climate-friendly',
 };
 
+/** A dish as `/carbon recipe` answers it; null when it answers none. */
+export type DishAnswerer = (query: string) => Promise<{ result: RecipeResult; composed: boolean } | null>;
+
 /**
- * A dish as `/carbon recipe` answers it: the catalog's named dish, else the dish built from the parts
- * its name states (src/compare/compose.ts), else none.
+ * The answerer of `/carbon recipe <name>` over a catalog: the command's own path (core/commands/recipe.ts
+ * → the compare handlers' `dish` → compare/either.ts `lookupDish`), with the dependencies the app gives
+ * it (app/services.ts), so the measure is of what users see. It reads the name as a comparison reads an
+ * option (understand.ts): a named dish that contradicts what the name states ("vegan pizza" answered
+ * with a cheese pizza) gives way to the dish without it or to one built from its parts, which
+ * `findRecipe` plus the builder alone did not do.
  */
-export function dishAnswer(
-  catalog: Catalog,
-  composer: DishComposer,
-  query: string,
-): { result: RecipeResult; composed: boolean } | null {
-  try {
-    return { result: catalog.findRecipe(query), composed: false };
-  } catch (error) {
-    if (!isCarbonError(error)) throw error;
-  }
-  const built = composer.compose(query);
-  return built === null ? null : { result: built.result, composed: true };
+export function recipeAnswerer(catalog: Catalog): DishAnswerer {
+  const appDeps = compareDependencies(createCatalogSource(catalog), silent);
+  const handlers = createChatCompareHandlers(() => ({ ...appDeps(), catalog: () => catalog }));
+  const context = { signal: new AbortController().signal, logger: silent };
+  return async (query) => {
+    const reply = await handlers.dish(normaliseName(query), context);
+    if (reply.type !== 'result' || reply.result.kind !== 'recipe') return null;
+    // lookupDish returns the result alone; a dish built from its parts says so in its first note
+    // (compose.ts), the one mark it carries.
+    const composed = reply.result.notes.some((note) => note.startsWith('Built from '));
+    return { result: reply.result, composed };
+  };
 }
 
-export function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): DishOutcome[] {
-  const composer = createDishComposer(loadDishTemplates(), loadServings(), catalog, loadPortionNorms());
-  return set.dishes.map((dish) => {
-    const answer = dishAnswer(catalog, composer, dish.query);
-    const result = answer?.result ?? null;
+export async function evaluateDishes(catalog: Catalog, set: BlindFiguresSet): Promise<DishOutcome[]> {
+  const answer = recipeAnswerer(catalog);
+  const outcomes: DishOutcome[] = [];
+  for (const dish of set.dishes) {
+    const answered = await answer(dish.query);
+    const result = answered?.result ?? null;
     // A study's part of a dish (a lower bound) is not a per-serving figure for it.
     const independent = (result?.sources ?? [])
       .slice(1)
       .filter((source) => source.per === 'serving' && source.method !== 'part');
     const verdict = result?.climateFriendly.value ?? null;
-    return {
+    outcomes.push({
       id: dish.id,
       query: dish.query,
       answered: result?.name ?? null,
-      composed: answer?.composed ?? false,
+      composed: answered?.composed ?? false,
       independent,
       verdict,
       expectedVerdict: dish.verdict,
       expectedKg: dish.independentKgPerServing,
       contradicted: verdict !== null && CONTRADICTING[verdict] === dish.verdict,
-    };
-  });
+    });
+  }
+  return outcomes;
 }
 
 export interface FiguresSummary {

@@ -40,7 +40,7 @@ const percent = (part: number, whole: number) =>
 for (const file of halves) {
   const set = loadFiguresSet(file);
   const foods = evaluateFoods(catalog, set);
-  const dishes = evaluateDishes(catalog, set);
+  const dishes = await evaluateDishes(catalog, set);
   const s = summarise(foods, dishes);
   console.log(`\n### ${file}\n`);
   console.log('| measure | result |\n| --- | ---: |');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   evaluateDishes,
   evaluateFoods,
@@ -16,12 +16,16 @@ import { loadCatalog } from '../../src/sources/catalog/index.js';
  */
 describe('independent figures against the blind sets (development halves, in-sample)', () => {
   const catalog = loadCatalog(undefined, { basis: 'agribalyse' });
-  const measure = (file: string) => {
+  const measure = async (file: string) => {
     const set = loadFiguresSet(file);
-    return summarise(evaluateFoods(catalog, set), evaluateDishes(catalog, set));
+    return summarise(evaluateFoods(catalog, set), await evaluateDishes(catalog, set));
   };
-  const first = measure('independent-figures-dev.json');
-  const second = measure('figures-b-dev.json');
+  let first: Awaited<ReturnType<typeof measure>>;
+  let second: Awaited<ReturnType<typeof measure>>;
+  beforeAll(async () => {
+    first = await measure('independent-figures-dev.json');
+    second = await measure('figures-b-dev.json');
+  });
 
   it("shows every study's own entry for most everyday foods a study covers", () => {
     expect(first.covered).toBe(124);
