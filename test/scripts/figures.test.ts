@@ -85,6 +85,8 @@ describe('the figure mapping (data/curated/figure-mapping.json)', () => {
     );
     expect(() => build([rule('Butter', ['16400'])])).toThrow(/"Butter": no such entry/);
     expect(() => build([{ ...rule('Cheese', []), name: '^No such food$' }])).toThrow(/selects no food/);
+    // Mayonnaise (11054) is reviewed as priced by no study (`unpriced`): a rule pricing it contradicts that.
+    expect(() => build([rule('Cheese', ['11054'])])).toThrow(/unpriced: 11054 is priced by a rule/);
     const { file } = build([rule('Cheese', ['12726'])]);
     expect(file.foods).toEqual([['12726', [[0, 1, 'food']]]]);
   });

@@ -132,6 +132,11 @@ export function buildIndependentFigures(
     expansions.push({ rule, foods: selected, dishes });
   }
   for (const code of mapping.zero.codes) if (!codes.has(code)) problems.push(`zero: unknown code ${code}`);
+  for (const code of mapping.unpriced.flatMap((group) => group.codes)) {
+    if (!codes.has(code)) problems.push(`unpriced: unknown code ${code}`);
+    else if (byFood.has(code) || mapping.zero.codes.includes(code))
+      problems.push(`unpriced: ${code} is priced by a rule or zero`);
+  }
   const alsoIs = entriesAlsoAre(items, itemIndex, byFood, mapping.entries, problems);
   const notByName = entriesNotByName(itemIndex, mapping.entries, problems);
   const otherNames = entryNames(items, itemIndex, mapping.entries, offTree, problems);

@@ -8,6 +8,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createDishComposer } from '../../../src/compare/compose.js';
+import { loadDishTemplates } from '../../../src/compare/dish-templates.js';
+import { loadPortionNorms } from '../../../src/compare/portion-norms.js';
+import { loadServings } from '../../../src/compare/servings.js';
 import { loadCatalog } from '../../../src/sources/catalog/index.js';
 import { DATA_DIR, REPO_ROOT } from '../paths.js';
 
@@ -121,4 +125,27 @@ console.log(
 );
 console.log(
   `| asked for: the dish development halves' expected dishes, per query | ${percent(dishesAsked.filter(dishCovered).length, dishesAsked.length)} |`,
+);
+
+// Dishes the catalog does not name, built from a template of their type (src/compare/compose.ts):
+// each word naming a type, alone (its default main) and with each of a few common stated mains.
+const templates = loadDishTemplates();
+const composer = createDishComposer(templates, loadServings(), catalog, loadPortionNorms());
+const builtBy = new Map<string, Set<string>>();
+for (const word of templates.templates.flatMap((template) => template.words))
+  for (const text of [word, `chicken ${word}`, `beef ${word}`, `tofu ${word}`]) {
+    const built = composer.compose(text);
+    if (built === null || builtBy.has(built.result.name)) continue;
+    const independent = (built.result.sources ?? []).slice(1).filter((source) => source.method !== 'part');
+    builtBy.set(built.result.name, new Set(independent.map((source) => source.dataset)));
+  }
+const built = [...builtBy.values()];
+console.log(
+  `| built from a template (each type's words alone and with chicken, beef or tofu: ${built.length} dishes) | ${percent(built.filter((set) => set.size > 0).length, built.length)} (${studies.map((id) => `${id} ${built.filter((set) => set.has(id)).length}`).join('; ')}) |`,
+);
+console.log(
+  `\nBuilt without an independent figure: ${[...builtBy]
+    .filter(([, set]) => set.size === 0)
+    .map(([name]) => name)
+    .join('; ')}`,
 );

@@ -111,6 +111,14 @@ export const FigureMappingFileSchema = z.object({
   /** Foods that weigh but emit nothing worth counting on any dataset, with why. */
   zero: z.object({ codes: z.array(z.string().min(1)), why: z.string().min(1) }),
   rules: z.array(MappingRuleSchema).min(1),
+  /**
+   * Ingredients of the dish builder's templates (curated/dish-templates.json) that no study prices,
+   * each group reviewed as having no entry for the same food: a template ingredient must be mapped on
+   * a study, zero, or listed here (test/scripts/figures-builder.test.ts), so a new one is reviewed.
+   */
+  unpriced: z
+    .array(z.object({ codes: z.array(z.string().min(1)).min(1), why: z.string().min(1) }))
+    .default([]),
   entries: EntryRulesSchema.default({ same: [], notByName: [], names: [], cuts: [] }),
 });
 export type FigureMappingFile = z.infer<typeof FigureMappingFileSchema>;
