@@ -228,12 +228,27 @@ export function hasQuantity(part: string): boolean {
 }
 
 /**
+ * Whether a part states an amount of a food: a weight or a volume ("500g beef", "beef 500g",
+ * "1e308 g beef"), or a count of packs that are only packs ("1 can chickpeas"). A bare count is not
+ * enough ("7 layer dip", "3 bean chilli"), nor packs whose word also makes dish names ("one pot pasta").
+ */
+function statesAnAmount(part: string, vocabulary: ListVocabulary): boolean {
+  const { amount, food } = parseLine(part, vocabulary);
+  if (food === '') return false;
+  if (amount.kind === 'mass' || amount.kind === 'volume') return true;
+  return amount.kind === 'pack' && vocabulary.words.packsStatingAnAmount.includes(amount.unit);
+}
+
+/**
  * Whether a text after `recipe` is an ingredient list rather than a dish name: several parts (lines,
- * commas or semicolons) of which at least two carry a quantity. "Mac and cheese, with bacon" is a
- * name; "500g beef mince, 400g spaghetti" is a list.
+ * commas or semicolons) of which at least two carry a quantity, or any text with a part that states
+ * an amount of a food, however short ("500g beef, serves 4"), so that its amount is counted, or
+ * refused when absurd, rather than dropped by a dish lookup. "Mac and cheese, with bacon" is a name;
+ * "500g beef mince, 400g spaghetti" is a list.
  */
 export function isIngredientList(text: string): boolean {
   const { parts } = readListText(text);
-  if (parts.length < 2) return false;
-  return parts.filter(hasQuantity).length >= 2;
+  if (parts.length >= 2 && parts.filter(hasQuantity).length >= 2) return true;
+  const vocabulary = listVocabulary();
+  return parts.some((part) => hasQuantity(part) && statesAnAmount(part, vocabulary));
 }

@@ -55,6 +55,8 @@ export const ListWordsSchema = z.object({
   packsAlsoPortions: z.record(z.string().min(1), z.string().min(1)),
   /** Pack kinds whose word stays in the food's name: "whole milk". */
   packsNotDroppedFromFood: z.array(z.string().min(1)),
+  /** Pack kinds whose count alone makes a one-part text a list ("1 can chickpeas"); "one pot pasta" is a dish. */
+  packsStatingAnAmount: z.array(z.string().min(1)),
   /** Portion words (ours, see PortionKeySchema) and how lines write them: "3 cloves garlic". */
   portions: z.record(z.string().min(1), Words),
   /** Portions whose word in front of a food is dropped from its name: "(1) head garlic". */
