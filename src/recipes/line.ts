@@ -43,6 +43,7 @@ export const MAX_LINE_CHARACTERS = 300;
 const PARSED_HEAD_CHARACTERS = 80;
 
 const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
+const UNICODE_FRACTION_AT_START = new RegExp(`^[${UNICODE_FRACTIONS}]`);
 const QUANTITY_CHARACTER = new RegExp(`[\\d${UNICODE_FRACTIONS}]`);
 const HEADING = new RegExp(`^[^:\\d${UNICODE_FRACTIONS}]{1,40}:\\s*(?=[\\d${UNICODE_FRACTIONS}])`);
 const TIMES = new RegExp(
@@ -155,6 +156,12 @@ function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string
   // "juice of half a lemon" is read as "juice of 0.5 lemon", as "juice of 2 lemons" is.
   const part = PART_OF.exec(body);
   const start = part === null ? 0 : part[0].length;
+  // "juice of ½ lemon" as "juice of 1/2 lemon", which parse-ingredient reads; it reads "½" only first.
+  const fraction = part === null ? null : UNICODE_FRACTION_AT_START.exec(body.slice(start));
+  if (fraction !== null) {
+    const ascii = fraction[0].normalize('NFKC').replace('\u2044', '/');
+    return `${body.slice(0, start)}${ascii}${body.slice(start + fraction[0].length)}`;
+  }
   const lead = vocabulary.leadingQuantity.exec(body.slice(start));
   if (lead === null) return body;
   const value = quantityWordValue(vocabulary, lead[1]!);

@@ -147,7 +147,18 @@ function isOnlyAMeasure(text: string, vocabulary: ListVocabulary): boolean {
   return measure !== null && trimmed.slice(measure.length).trim() === '';
 }
 
+/**
+ * "full english for 2 • 4 sausages • 2 eggs": a bullet between items on one line separates them as a
+ * comma does; "hummus wraps for 2 — 4 tortilla wraps; …": a spaced dash before a quantity ends a title
+ * (before words it is a note on the ingredient: "1 onion — chopped"; "2 – 4" is a range).
+ */
+const DASH_BEFORE_QUANTITY = /\s+—\s+(?=[\d¼½¾⅓⅔⅛])/;
+
 function splitOneLine(line: string): string[] {
+  return splitOneLineOn(line).flatMap((piece) => piece.split(DASH_BEFORE_QUANTITY));
+}
+
+function splitOneLineOn(line: string): string[] {
   const pieces: string[] = [];
   let depth = 0;
   let current = '';
@@ -156,7 +167,7 @@ function splitOneLine(line: string): string[] {
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
     const decimalComma = char === ',' && /\d/.test(line[i - 1] ?? '') && /\d/.test(line[i + 1] ?? '');
-    if (depth === 0 && (char === ';' || char === '|' || (char === ',' && !decimalComma))) {
+    if (depth === 0 && (char === ';' || char === '|' || char === '•' || (char === ',' && !decimalComma))) {
       pieces.push(current);
       current = '';
     } else {
