@@ -56,9 +56,11 @@ function findFood(
   for (const attempt of tries) {
     // The matcher's clear answer stands; where it has none, only a closest one, or one that shares no
     // word with the line ("brisket" as veal breast, "yeast" as sourdough bread), a reviewed ingredient
-    // named word for word is taken instead.
+    // named word for word is taken instead; so it is over a clear answer that drops one of the line's
+    // words ("chocolate chips" as "Chips").
     const match = catalog.matchFood(attempt);
-    if (match !== null && !match.closest && sharesAWord(match.name, attempt)) return match;
+    const clear = match !== null && !match.closest && sharesAWord(match.name, attempt);
+    if (clear && hasEveryWord(match.name, attempt)) return match;
     const ingredient = standInMatch(catalog, standIns, attempt);
     if (ingredient !== null) return ingredient;
     if (match !== null) return match;
@@ -70,6 +72,12 @@ function findFood(
 function sharesAWord(name: string, asked: string): boolean {
   const words = new Set(singularWords(asked));
   return singularWords(name).some((word) => words.has(word));
+}
+
+/** Whether a match's name has every word of what was asked: "Chips" for "chocolate chips" has not. */
+function hasEveryWord(name: string, asked: string): boolean {
+  const words = new Set(singularWords(name));
+  return singularWords(asked).every((word) => words.has(word));
 }
 
 /** The catalog's item for a reviewed ingredient the description names, as a match; null when none. */

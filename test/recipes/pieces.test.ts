@@ -150,3 +150,24 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     });
   });
 });
+
+describe('pieces of duck and prawns from USDA FNDDS, and a carton of coconut milk', () => {
+  it('weighs duck breasts and prawns by the piece, raw, and king prawns larger than prawns', () => {
+    const duck = weigh('2 duck breasts');
+    expect(duck).toMatchObject({ status: 'counted' });
+    expect(duck.grams).toBeGreaterThan(2 * 120); // more than FNDDS's cooked breast, as raw
+    const king = weigh('12 king prawns');
+    const plain = weigh('12 prawns');
+    expect(king.status).toBe('counted');
+    expect(plain.status).toBe('counted');
+    expect(king.grams!).toBeGreaterThan(plain.grams!);
+  });
+
+  it('counts a carton of coconut milk at its cited size, smaller than a tin', () => {
+    const carton = size('coconut milk', 'carton')!.millilitres!;
+    const tin = size('coconut milk', 'can')!.millilitres!;
+    expect(carton).toBeLessThan(tin);
+    expect(weigh('1 carton coconut milk').status).toBe('counted');
+    expect(weigh('1 carton coconut milk').grams).toBeGreaterThan(carton); // denser than water
+  });
+});
