@@ -367,6 +367,7 @@ export function cleanFood(description: string, vocabulary = listVocabulary()): s
   food = food.replace(vocabulary.alternative, '');
   food = food
     .replace(/^\s*(?:of\s+)?/i, '')
+    .replace(vocabulary.vagueAmountAtStart, '')
     .replace(vocabulary.leadWordNotFood, '')
     .replace(/^\s*of\s+/i, '');
   food = food.replace(vocabulary.notFoodWords, ' ');
