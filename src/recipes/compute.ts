@@ -5,7 +5,7 @@ import { type DishIngredients, dishSourcesOf, onDishFigures } from '../figures/d
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
-import { parseLine } from './line.js';
+import { type Amount, packAfterFood, parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
 import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
@@ -180,12 +180,13 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
       weightUnknown: true,
     };
   }
-  // The portion table weighs the food a line names as its head ("egg noodles" are not eggs); any food
-  // it names still helps the matcher ("garlic cloves" → garlic).
-  const portion = portions.findHead(parsed.food);
-  const named = portions.find(parsed.food);
-  const match = findFood(catalog, parsed.food, named?.name ?? null, portions.standIns);
-  const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
+  let { match, weight } = weighFood(parsed.amount, parsed.food, catalog, portions);
+  const packed = weight.grams === null ? packAfterFood(parsed) : null;
+  if (packed !== null) {
+    // "1 chorizo ring": one ring of chorizo, when the pieces of a "chorizo ring" cannot be weighed.
+    const asPacks = weighFood(packed.amount, packed.food, catalog, portions);
+    if (asPacks.weight.grams !== null) ({ match, weight } = asPacks);
+  }
   if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {
     return {
@@ -215,6 +216,17 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     weightUnknown: false,
     code: match.code,
   };
+}
+
+/**
+ * The food a line names and its weight. The portion table weighs the food as its head ("egg noodles"
+ * are not eggs); any food it names still helps the matcher ("garlic cloves" → garlic).
+ */
+function weighFood(amount: Amount, food: string, catalog: FoodMatcher, portions: PortionTable) {
+  const portion = portions.findHead(food);
+  const named = portions.find(food);
+  const match = findFood(catalog, food, named?.name ?? null, portions.standIns);
+  return { match, weight: weigh(amount, food, portion, match, portions.packs) };
 }
 
 /** Counted grams over all grams; used by chat lists and by the based-cooking build alike. */

@@ -217,6 +217,24 @@ function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean 
   );
 }
 
+/**
+ * "1 chorizo ring", "2 garlic bulbs": a count whose food ends in a pack word, read instead as that
+ * many packs of the food before it ("1 ring chorizo"); null when the food does not end in one, is only
+ * that word, or the word stays in names ("whole milk"). Taken only when the count cannot be weighed:
+ * "2 onion rings" may be onions.
+ */
+export function packAfterFood(
+  parsed: ParsedLine,
+  vocabulary = listVocabulary(),
+): { amount: Amount; food: string } | null {
+  if (parsed.amount.kind !== 'count' || parsed.amount.unit !== null) return null;
+  const last = /\s(\S+)$/.exec(parsed.food);
+  if (last === null) return null;
+  const kind = vocabulary.packKind.get(last[1]!.toLowerCase());
+  if (kind === undefined || vocabulary.words.packsNotDroppedFromFood.includes(kind)) return null;
+  return { amount: { kind: 'pack', count: parsed.amount.count, unit: kind }, food: parsed.food.slice(0, last.index) };
+}
+
 /** Reads one ingredient line. Never throws. */
 export function parseLine(raw: string, vocabulary = listVocabulary()): ParsedLine {
   const text = raw.replace(/\s+/g, ' ').trim();

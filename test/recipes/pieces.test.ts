@@ -171,3 +171,16 @@ describe('pieces of duck and prawns from USDA FNDDS, and a carton of coconut mil
     expect(weigh('1 carton coconut milk').grams).toBeGreaterThan(carton); // denser than water
   });
 });
+
+describe('a pack word after the food', () => {
+  it('reads "1 chorizo ring" as one ring of chorizo, as "1 ring chorizo" is read', () => {
+    const ring = size('chorizo', 'ring')!.grams!;
+    expect(weigh('1 chorizo ring, sliced')).toMatchObject({ status: 'counted', grams: ring });
+    expect(weigh('1 chorizo ring, sliced').food).toBe(weigh('1 ring chorizo').food);
+    expect(weigh('2 mozzarella balls').grams).toBe(2 * size('mozzarella', 'ball')!.grams!);
+  });
+
+  it('keeps a count it can weigh as it was: "2 onion rings" are not rings of an unknown size', () => {
+    expect(weigh('2 onion rings').status).toBe('counted');
+  });
+});
