@@ -232,7 +232,10 @@ export function packAfterFood(
   if (last === null) return null;
   const kind = vocabulary.packKind.get(last[1]!.toLowerCase());
   if (kind === undefined || vocabulary.words.packsNotDroppedFromFood.includes(kind)) return null;
-  return { amount: { kind: 'pack', count: parsed.amount.count, unit: kind }, food: parsed.food.slice(0, last.index) };
+  return {
+    amount: { kind: 'pack', count: parsed.amount.count, unit: kind },
+    food: parsed.food.slice(0, last.index),
+  };
 }
 
 /** Reads one ingredient line. Never throws. */

@@ -143,14 +143,17 @@ describe('vague and partial amounts', () => {
     });
   });
 
-  it('drops words that state no amount from a food\'s name: pepper is negligible, cheese a line without one', () => {
+  it("drops words that state no amount from a food's name: pepper is negligible, cheese a line without one", () => {
     expect(parseLine('lots of black pepper').amount.kind).toBe('negligible');
     expect(parseLine('plenty of salt').amount.kind).toBe('negligible');
     expect(parseLine('some parmesan')).toMatchObject({ amount: { kind: 'none' }, food: 'parmesan' });
   });
 
   it('reads a unicode fraction after "juice of" or "zest of" as the number it is', () => {
-    expect(parseLine('juice of ½ lemon')).toMatchObject({ amount: { kind: 'count', count: 0.5 }, food: 'juice of lemon' });
+    expect(parseLine('juice of ½ lemon')).toMatchObject({
+      amount: { kind: 'count', count: 0.5 },
+      food: 'juice of lemon',
+    });
     expect(parseLine('zest of ¼ orange').amount).toMatchObject({ kind: 'count', count: 0.25 });
   });
 });

@@ -93,7 +93,13 @@ describe('isIngredientList', () => {
   });
 
   it('keeps a dish name whose number is no amount: a bare count, or a pack word that names dishes', () => {
-    for (const name of ['3 bean chilli', '40 clove garlic chicken', '12 inch pizza', 'one pot pasta', 'Chicken 65'])
+    for (const name of [
+      '3 bean chilli',
+      '40 clove garlic chicken',
+      '12 inch pizza',
+      'one pot pasta',
+      'Chicken 65',
+    ])
       expect(isIngredientList(name)).toBe(false);
   });
 });
