@@ -181,9 +181,13 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     };
   }
   let { match, weight } = weighFood(parsed.amount, parsed.food, catalog, portions);
-  const packed = weight.grams === null ? packAfterFood(parsed) : null;
-  if (packed !== null) {
-    // "1 chorizo ring": one ring of chorizo, when the pieces of a "chorizo ring" cannot be weighed.
+  const packed = packAfterFood(parsed);
+  // "1 chorizo ring": one ring of chorizo, when the pieces of a "chorizo ring" cannot be weighed; a
+  // word for a whole thing ("2 garlic bulbs", "2 basil bunches") always says what is counted.
+  const whole =
+    packed?.amount.kind === 'pack' &&
+    Object.hasOwn(listVocabulary().words.packsAlsoPortions, packed.amount.unit);
+  if (packed !== null && (weight.grams === null || whole)) {
     const asPacks = weighFood(packed.amount, packed.food, catalog, portions);
     if (asPacks.weight.grams !== null) ({ match, weight } = asPacks);
   }

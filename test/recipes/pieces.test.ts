@@ -184,3 +184,10 @@ describe('a pack word after the food', () => {
     expect(weigh('2 onion rings').status).toBe('counted');
   });
 });
+
+describe('a word for a whole thing after the food', () => {
+  it('counts "2 garlic bulbs" as two heads of garlic, not two cloves', () => {
+    expect(weigh('2 garlic bulbs').grams).toBe(2 * weigh('1 bulb garlic').grams!);
+    expect(weigh('2 garlic bulbs').grams!).toBeGreaterThan(weigh('2 garlic cloves').grams! * 5);
+  });
+});
