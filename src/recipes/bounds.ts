@@ -34,21 +34,26 @@ function format(value: number): string {
   return value >= 1e6 ? 'over a million' : value.toLocaleString('en-GB', { maximumFractionDigits: 1 });
 }
 
+/** A statement or line as quoted in a refusal: "serves 99…" of 4,000 digits is cut. */
+function quoted(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
 export function checkServings(servings: Servings | null): void {
   if (servings === null) return;
   if (!(servings.count > 0))
     throw new InvalidRecipeListError(
-      `"${servings.statement}" is no servings, and a figure per serving needs at least 1`,
+      `"${quoted(servings.statement)}" is no servings, and a figure per serving needs at least 1`,
     );
   if (servings.count > MAX_SERVINGS)
     throw new InvalidRecipeListError(
-      `"${servings.statement}" is more than ${MAX_SERVINGS} servings, a catering order rather than a dish`,
+      `"${quoted(servings.statement)}" is more than ${MAX_SERVINGS} servings, a catering order rather than a dish`,
     );
 }
 
 export function checkLineGrams(text: string, grams: number): void {
   if (Number.isFinite(grams) && grams >= 0 && grams <= MAX_LINE_GRAMS) return;
-  const shown = text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  const shown = quoted(text);
   throw new InvalidRecipeListError(
     `"${shown}" comes to ${format(grams / 1000)} kg, more than the ${MAX_LINE_GRAMS / 1000} kg a line can hold`,
   );

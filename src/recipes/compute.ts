@@ -5,7 +5,7 @@ import { type DishIngredients, dishSourcesOf, onDishFigures } from '../figures/d
 import { CATALOG_SOURCE_INFO } from '../sources/catalog/catalog.js';
 import type { Catalog, FoodMatch } from '../sources/catalog/types.js';
 import { checkLineGrams, checkPerServing, checkServings } from './bounds.js';
-import { parseLine } from './line.js';
+import { type Amount, packAfterFood, parseLine } from './line.js';
 import { hasQuantity, MAX_RECIPE_PARTS, readListText } from './list-text.js';
 import { singularWords } from './phrases.js';
 import type { PortionTable } from './portions.js';
@@ -56,9 +56,11 @@ function findFood(
   for (const attempt of tries) {
     // The matcher's clear answer stands; where it has none, only a closest one, or one that shares no
     // word with the line ("brisket" as veal breast, "yeast" as sourdough bread), a reviewed ingredient
-    // named word for word is taken instead.
+    // named word for word is taken instead; so it is over a clear answer that drops one of the line's
+    // words ("chocolate chips" as "Chips").
     const match = catalog.matchFood(attempt);
-    if (match !== null && !match.closest && sharesAWord(match.name, attempt)) return match;
+    const clear = match !== null && !match.closest && sharesAWord(match.name, attempt);
+    if (clear && hasEveryWord(match.name, attempt)) return match;
     const ingredient = standInMatch(catalog, standIns, attempt);
     if (ingredient !== null) return ingredient;
     if (match !== null) return match;
@@ -70,6 +72,12 @@ function findFood(
 function sharesAWord(name: string, asked: string): boolean {
   const words = new Set(singularWords(asked));
   return singularWords(name).some((word) => words.has(word));
+}
+
+/** Whether a match's name has every word of what was asked: "Chips" for "chocolate chips" has not. */
+function hasEveryWord(name: string, asked: string): boolean {
+  const words = new Set(singularWords(name));
+  return singularWords(asked).every((word) => words.has(word));
 }
 
 /** The catalog's item for a reviewed ingredient the description names, as a match; null when none. */
@@ -172,12 +180,17 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
       weightUnknown: true,
     };
   }
-  // The portion table weighs the food a line names as its head ("egg noodles" are not eggs); any food
-  // it names still helps the matcher ("garlic cloves" → garlic).
-  const portion = portions.findHead(parsed.food);
-  const named = portions.find(parsed.food);
-  const match = findFood(catalog, parsed.food, named?.name ?? null, portions.standIns);
-  const weight = weigh(parsed.amount, parsed.food, portion, match, portions.packs);
+  let { match, weight } = weighFood(parsed.amount, parsed.food, catalog, portions);
+  const packed = packAfterFood(parsed);
+  // "1 chorizo ring": one ring of chorizo, when the pieces of a "chorizo ring" cannot be weighed; a
+  // word for a whole thing ("2 garlic bulbs", "2 basil bunches") always says what is counted.
+  const whole =
+    packed?.amount.kind === 'pack' &&
+    Object.hasOwn(listVocabulary().words.packsAlsoPortions, packed.amount.unit);
+  if (packed !== null && (weight.grams === null || whole)) {
+    const asPacks = weighFood(packed.amount, packed.food, catalog, portions);
+    if (asPacks.weight.grams !== null) ({ match, weight } = asPacks);
+  }
   if (weight.grams !== null) checkLineGrams(text, weight.grams);
   if (weight.grams === null) {
     return {
@@ -207,6 +220,17 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     weightUnknown: false,
     code: match.code,
   };
+}
+
+/**
+ * The food a line names and its weight. The portion table weighs the food as its head ("egg noodles"
+ * are not eggs); any food it names still helps the matcher ("garlic cloves" → garlic).
+ */
+function weighFood(amount: Amount, food: string, catalog: FoodMatcher, portions: PortionTable) {
+  const portion = portions.findHead(food);
+  const named = portions.find(food);
+  const match = findFood(catalog, food, named?.name ?? null, portions.standIns);
+  return { match, weight: weigh(amount, food, portion, match, portions.packs) };
 }
 
 /** Counted grams over all grams; used by chat lists and by the based-cooking build alike. */

@@ -43,6 +43,7 @@ export const MAX_LINE_CHARACTERS = 300;
 const PARSED_HEAD_CHARACTERS = 80;
 
 const UNICODE_FRACTIONS = '¼½¾⅐⅑⅒⅓⅔⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞';
+const UNICODE_FRACTION_AT_START = new RegExp(`^[${UNICODE_FRACTIONS}]`);
 const QUANTITY_CHARACTER = new RegExp(`[\\d${UNICODE_FRACTIONS}]`);
 const HEADING = new RegExp(`^[^:\\d${UNICODE_FRACTIONS}]{1,40}:\\s*(?=[\\d${UNICODE_FRACTIONS}])`);
 const TIMES = new RegExp(
@@ -155,6 +156,12 @@ function quantityWordsAsDigits(body: string, vocabulary: ListVocabulary): string
   // "juice of half a lemon" is read as "juice of 0.5 lemon", as "juice of 2 lemons" is.
   const part = PART_OF.exec(body);
   const start = part === null ? 0 : part[0].length;
+  // "juice of ½ lemon" as "juice of 1/2 lemon", which parse-ingredient reads; it reads "½" only first.
+  const fraction = part === null ? null : UNICODE_FRACTION_AT_START.exec(body.slice(start));
+  if (fraction !== null) {
+    const ascii = fraction[0].normalize('NFKC').replace('\u2044', '/');
+    return `${body.slice(0, start)}${ascii}${body.slice(start + fraction[0].length)}`;
+  }
   const lead = vocabulary.leadingQuantity.exec(body.slice(start));
   if (lead === null) return body;
   const value = quantityWordValue(vocabulary, lead[1]!);
@@ -208,6 +215,27 @@ function isNegligibleCounted(food: string, vocabulary: ListVocabulary): boolean 
     vocabulary.negligibleCountedFoods.has(lower) ||
     vocabulary.negligibleCountedFoods.has(lower.replace(vocabulary.countedModifier, ''))
   );
+}
+
+/**
+ * "1 chorizo ring", "2 garlic bulbs": a count whose food ends in a pack word, read instead as that
+ * many packs of the food before it ("1 ring chorizo"); null when the food does not end in one, is only
+ * that word, or the word stays in names ("whole milk"). Taken only when the count cannot be weighed:
+ * "2 onion rings" may be onions.
+ */
+export function packAfterFood(
+  parsed: ParsedLine,
+  vocabulary = listVocabulary(),
+): { amount: Amount; food: string } | null {
+  if (parsed.amount.kind !== 'count' || parsed.amount.unit !== null) return null;
+  const last = /\s(\S+)$/.exec(parsed.food);
+  if (last === null) return null;
+  const kind = vocabulary.packKind.get(last[1]!.toLowerCase());
+  if (kind === undefined || vocabulary.words.packsNotDroppedFromFood.includes(kind)) return null;
+  return {
+    amount: { kind: 'pack', count: parsed.amount.count, unit: kind },
+    food: parsed.food.slice(0, last.index),
+  };
 }
 
 /** Reads one ingredient line. Never throws. */
@@ -360,6 +388,7 @@ export function cleanFood(description: string, vocabulary = listVocabulary()): s
   food = food.replace(vocabulary.alternative, '');
   food = food
     .replace(/^\s*(?:of\s+)?/i, '')
+    .replace(vocabulary.vagueAmountAtStart, '')
     .replace(vocabulary.leadWordNotFood, '')
     .replace(/^\s*of\s+/i, '');
   food = food.replace(vocabulary.notFoodWords, ' ');

@@ -147,7 +147,18 @@ function isOnlyAMeasure(text: string, vocabulary: ListVocabulary): boolean {
   return measure !== null && trimmed.slice(measure.length).trim() === '';
 }
 
+/**
+ * "full english for 2 • 4 sausages • 2 eggs": a bullet between items on one line separates them as a
+ * comma does; "hummus wraps for 2 — 4 tortilla wraps; …": a spaced dash before a quantity ends a title
+ * (before words it is a note on the ingredient: "1 onion — chopped"; "2 – 4" is a range).
+ */
+const DASH_BEFORE_QUANTITY = /\s+—\s+(?=[\d¼½¾⅓⅔⅛])/;
+
 function splitOneLine(line: string): string[] {
+  return splitOneLineOn(line).flatMap((piece) => piece.split(DASH_BEFORE_QUANTITY));
+}
+
+function splitOneLineOn(line: string): string[] {
   const pieces: string[] = [];
   let depth = 0;
   let current = '';
@@ -156,7 +167,7 @@ function splitOneLine(line: string): string[] {
     if (char === '(' || char === '[') depth++;
     if ((char === ')' || char === ']') && depth > 0) depth--;
     const decimalComma = char === ',' && /\d/.test(line[i - 1] ?? '') && /\d/.test(line[i + 1] ?? '');
-    if (depth === 0 && (char === ';' || char === '|' || (char === ',' && !decimalComma))) {
+    if (depth === 0 && (char === ';' || char === '|' || char === '•' || (char === ',' && !decimalComma))) {
       pieces.push(current);
       current = '';
     } else {
@@ -228,12 +239,27 @@ export function hasQuantity(part: string): boolean {
 }
 
 /**
+ * Whether a part states an amount of a food: a weight or a volume ("500g beef", "beef 500g",
+ * "1e308 g beef"), or a count of packs that are only packs ("1 can chickpeas"). A bare count is not
+ * enough ("7 layer dip", "3 bean chilli"), nor packs whose word also makes dish names ("one pot pasta").
+ */
+function statesAnAmount(part: string, vocabulary: ListVocabulary): boolean {
+  const { amount, food } = parseLine(part, vocabulary);
+  if (food === '') return false;
+  if (amount.kind === 'mass' || amount.kind === 'volume') return true;
+  return amount.kind === 'pack' && vocabulary.words.packsStatingAnAmount.includes(amount.unit);
+}
+
+/**
  * Whether a text after `recipe` is an ingredient list rather than a dish name: several parts (lines,
- * commas or semicolons) of which at least two carry a quantity. "Mac and cheese, with bacon" is a
- * name; "500g beef mince, 400g spaghetti" is a list.
+ * commas or semicolons) of which at least two carry a quantity, or any text with a part that states
+ * an amount of a food, however short ("500g beef, serves 4"), so that its amount is counted, or
+ * refused when absurd, rather than dropped by a dish lookup. "Mac and cheese, with bacon" is a name;
+ * "500g beef mince, 400g spaghetti" is a list.
  */
 export function isIngredientList(text: string): boolean {
   const { parts } = readListText(text);
-  if (parts.length < 2) return false;
-  return parts.filter(hasQuantity).length >= 2;
+  if (parts.length >= 2 && parts.filter(hasQuantity).length >= 2) return true;
+  const vocabulary = listVocabulary();
+  return parts.some((part) => hasQuantity(part) && statesAnAmount(part, vocabulary));
 }

@@ -26,8 +26,9 @@ interface Pattern {
 
 function patterns(vocabulary: ListVocabulary): Pattern[] {
   const { servings, numbers } = vocabulary.words;
-  // Up to six digits so that "serves 5000" is read, and refused, rather than left in the list.
-  const count = `(\\d{1,6}|${alternation(Object.keys(numbers))})`;
+  // Any number of digits, and a sign, so that "serves 5000", "serves -3" and "serves 99999999999999999999"
+  // are read, and refused (bounds.ts), rather than left in the list as a line of unknown weight.
+  const count = `([-−]?\\d+|${alternation(Object.keys(numbers))})`;
   // "feeds a family of 4", "serves up to 6": words between the statement and its number.
   const before = `(?:(?:${alternation(servings.beforeCount)})\\s+)?`;
   const range = `${before}${count}(?:\\s*(?:-|–|to)\\s*${count})?`;
@@ -77,8 +78,9 @@ function compiledPatterns(vocabulary: ListVocabulary): Pattern[] {
 
 function countOf(vocabulary: ListVocabulary, word: string | undefined): number | null {
   if (word === undefined) return null;
-  const value = quantityWordValue(vocabulary, word) ?? Number.parseInt(word, 10);
-  return Number.isFinite(value) && value >= 0 ? value : null;
+  const value = quantityWordValue(vocabulary, word) ?? Number(word.replace('−', '-'));
+  // Negative, and beyond the largest exact integer, stay numbers for bounds.ts to refuse.
+  return Number.isNaN(value) ? null : value;
 }
 
 /** The first servings statement in a part, and the part with it removed. */

@@ -55,6 +55,10 @@ export const ListWordsSchema = z.object({
   packsAlsoPortions: z.record(z.string().min(1), z.string().min(1)),
   /** Pack kinds whose word stays in the food's name: "whole milk". */
   packsNotDroppedFromFood: z.array(z.string().min(1)),
+  /** Pack kinds whose count alone makes a one-part text a list ("1 can chickpeas"); "one pot pasta" is a dish. */
+  packsStatingAnAmount: z.array(z.string().min(1)),
+  /** Words before a food that state no amount ("lots of black pepper"): dropped from its name. */
+  vagueAmountWords: Words,
   /** Portion words (ours, see PortionKeySchema) and how lines write them: "3 cloves garlic". */
   portions: z.record(z.string().min(1), Words),
   /** Portions whose word in front of a food is dropped from its name: "(1) head garlic". */
@@ -191,6 +195,7 @@ export interface ListVocabulary {
   portionWordInFood: RegExp;
   /** A pack or portion word at the start of a food's name that is not part of it: "tins", "head". */
   leadWordNotFood: RegExp;
+  vagueAmountAtStart: RegExp;
   /** Splits a description where the food's name ends. */
   foodEnd: RegExp;
   /** An alternative and what follows it. */
@@ -262,6 +267,7 @@ export function compileVocabulary(words: ListWords): ListVocabulary {
       `\\b(${alternation([...portionWord].filter(([, key]) => words.portionWordsInFood.includes(key)).map(([form]) => form))})\\b`,
       'i',
     ),
+    vagueAmountAtStart: new RegExp(`^\\s*(?:${alternation(words.vagueAmountWords)})\\s+(?=\\S)`, 'i'),
     leadWordNotFood: new RegExp(
       `^\\s*(?:${alternation([
         ...[...packKind]

@@ -140,6 +140,10 @@ describe('bounds on amounts and servings (issue #19)', () => {
   it.each([
     ['serves 0, 500g beef mince, 1 onion', /no servings/],
     ['serves 500, 500g beef mince, 1 onion', /more than 100 servings/],
+    ['500g beef mince\n1 onion\nserves -3', /"serves -3" is no servings/],
+    ['500g beef mince\n1 onion\nserves 99999999999999999999', /more than 100 servings/],
+    [`500g beef mince, serves ${'9'.repeat(3000)}`, /"serves 9{50,}…" is more than 100 servings/],
+    ['500000 kg beef, serves 4', /more than the 100 kg a line can hold/],
     ['1e30g beef mince, 1 onion', /more than the 100 kg a line can hold/],
     ['1e308g beef mince, 1 onion', /more than the 100 kg a line can hold/],
     ['200000 eggs, 1 onion', /more than the 100 kg/],

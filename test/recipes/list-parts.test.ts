@@ -142,6 +142,39 @@ describe('vague and partial amounts', () => {
       food: 'juice of lemon',
     });
   });
+
+  it("drops words that state no amount from a food's name: pepper is negligible, cheese a line without one", () => {
+    expect(parseLine('lots of black pepper').amount.kind).toBe('negligible');
+    expect(parseLine('plenty of salt').amount.kind).toBe('negligible');
+    expect(parseLine('some parmesan')).toMatchObject({ amount: { kind: 'none' }, food: 'parmesan' });
+  });
+
+  it('reads a unicode fraction after "juice of" or "zest of" as the number it is', () => {
+    expect(parseLine('juice of ½ lemon')).toMatchObject({
+      amount: { kind: 'count', count: 0.5 },
+      food: 'juice of lemon',
+    });
+    expect(parseLine('zest of ¼ orange').amount).toMatchObject({ kind: 'count', count: 0.25 });
+  });
+});
+
+describe('one-line lists split by bullets and by a dash before a quantity', () => {
+  it('splits on a bullet between items as on a comma', () => {
+    expect(readListText('fry-up for 2 • 4 pork sausages • 2 eggs • 1 tin baked beans')).toEqual({
+      parts: ['fry-up', '4 pork sausages', '2 eggs', '1 tin baked beans'],
+      servings: { count: 2, statement: 'for 2' },
+    });
+  });
+
+  it('ends a title at a spaced dash before a quantity, but keeps a dash before words or in a range', () => {
+    expect(readListText('bean wraps for 2 — 4 tortilla wraps; 1 carrot').parts).toEqual([
+      'bean wraps',
+      '4 tortilla wraps',
+      '1 carrot',
+    ]);
+    expect(readListText('2 onions — chopped, 500g beef').parts).toEqual(['2 onions — chopped', '500g beef']);
+    expect(readListText('500g beef, 1 onion, serves 4 – 6').servings?.count).toBe(5);
+  });
 });
 
 describe('lists as chat messages write them', () => {

@@ -82,6 +82,26 @@ describe('isIngredientList', () => {
     expect(isIngredientList('chicken tikka masala, serves 4')).toBe(false);
     expect(isIngredientList('7 layer dip')).toBe(false);
   });
+
+  it('is true for one part that states an amount of a food, however short', () => {
+    expect(isIngredientList('500g beef, serves 4')).toBe(true);
+    expect(isIngredientList('500000 kg beef, serves 4')).toBe(true);
+    expect(isIngredientList('1e308 g beef, serves 4')).toBe(true);
+    expect(isIngredientList('beef mince 500g')).toBe(true);
+    expect(isIngredientList('1 litre milk')).toBe(true);
+    expect(isIngredientList('1 can chickpeas')).toBe(true);
+  });
+
+  it('keeps a dish name whose number is no amount: a bare count, or a pack word that names dishes', () => {
+    for (const name of [
+      '3 bean chilli',
+      '40 clove garlic chicken',
+      '12 inch pizza',
+      'one pot pasta',
+      'Chicken 65',
+    ])
+      expect(isIngredientList(name)).toBe(false);
+  });
 });
 
 describe('servings however they are written (issue #19)', () => {
@@ -115,6 +135,16 @@ describe('servings however they are written (issue #19)', () => {
   it('reads "serves 0" and "serves 5000" so that they can be refused', () => {
     expect(readListText('serves 0, 500g beef, 1 onion').servings?.count).toBe(0);
     expect(readListText('serves 5000, 500g beef, 1 onion').servings?.count).toBe(5000);
+  });
+
+  it('reads a negative or enormous number of servings, to be refused rather than left as a line', () => {
+    for (const statement of ['serves -3', 'serves −3', 'Serves 99999999999999999999', 'for -2 people']) {
+      const read = readListText(`500g beef\n1 onion\n${statement}`);
+      expect(read.parts).toEqual(['500g beef', '1 onion']);
+      expect(read.servings?.statement).toBe(statement);
+    }
+    expect(readListText('500g beef\nserves -3').servings?.count).toBe(-3);
+    expect(readListText('500g beef\nserves 99999999999999999999').servings?.count).toBeGreaterThan(1e19);
   });
 
   it('reads a title with its servings: "quick pasta for 4"', () => {

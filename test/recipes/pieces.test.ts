@@ -150,3 +150,44 @@ describe('pieces, lengths and packets lists name without a weight', () => {
     });
   });
 });
+
+describe('pieces of duck and prawns from USDA FNDDS, and a carton of coconut milk', () => {
+  it('weighs duck breasts and prawns by the piece, raw, and king prawns larger than prawns', () => {
+    const duck = weigh('2 duck breasts');
+    expect(duck).toMatchObject({ status: 'counted' });
+    expect(duck.grams).toBeGreaterThan(2 * 120); // more than FNDDS's cooked breast, as raw
+    const king = weigh('12 king prawns');
+    const plain = weigh('12 prawns');
+    expect(king.status).toBe('counted');
+    expect(plain.status).toBe('counted');
+    expect(king.grams!).toBeGreaterThan(plain.grams!);
+  });
+
+  it('counts a carton of coconut milk at its cited size, smaller than a tin', () => {
+    const carton = size('coconut milk', 'carton')!.millilitres!;
+    const tin = size('coconut milk', 'can')!.millilitres!;
+    expect(carton).toBeLessThan(tin);
+    expect(weigh('1 carton coconut milk').status).toBe('counted');
+    expect(weigh('1 carton coconut milk').grams).toBeGreaterThan(carton); // denser than water
+  });
+});
+
+describe('a pack word after the food', () => {
+  it('reads "1 chorizo ring" as one ring of chorizo, as "1 ring chorizo" is read', () => {
+    const ring = size('chorizo', 'ring')!.grams!;
+    expect(weigh('1 chorizo ring, sliced')).toMatchObject({ status: 'counted', grams: ring });
+    expect(weigh('1 chorizo ring, sliced').food).toBe(weigh('1 ring chorizo').food);
+    expect(weigh('2 mozzarella balls').grams).toBe(2 * size('mozzarella', 'ball')!.grams!);
+  });
+
+  it('keeps a count it can weigh as it was: "2 onion rings" are not rings of an unknown size', () => {
+    expect(weigh('2 onion rings').status).toBe('counted');
+  });
+});
+
+describe('a word for a whole thing after the food', () => {
+  it('counts "2 garlic bulbs" as two heads of garlic, not two cloves', () => {
+    expect(weigh('2 garlic bulbs').grams).toBe(2 * weigh('1 bulb garlic').grams!);
+    expect(weigh('2 garlic bulbs').grams!).toBeGreaterThan(weigh('2 garlic cloves').grams! * 5);
+  });
+});

@@ -44,6 +44,13 @@ describe('reviewed ingredients for foods the catalog lacks (curated/ingredients.
     expect(lineOf(result, '7g dried yeast').food).not.toMatch(/bread/i);
   });
 
+  it('takes the reviewed item named word for word over a clear match that drops one of its words', () => {
+    // The matcher alone reads "chocolate chips" as (potato) chips and "Worcestershire sauce" as béchamel.
+    const result = compute('100g chocolate chips\n1 tbsp Worcestershire sauce\n200g flour\nserves 8');
+    expect(lineOf(result, '100g chocolate chips').food).toMatch(/chocolate/i);
+    expect(lineOf(result, '1 tbsp Worcestershire sauce').food).not.toMatch(/b[eé]chamel/i);
+  });
+
   it('keeps the matcher answer when it names the food', () => {
     const result = compute('500g beef mince\n400g spaghetti\nserves 4');
     expect(lineOf(result, '500g beef mince').food).toBe(catalog.matchFood('beef mince')!.name);
