@@ -14,25 +14,18 @@ import { fileURLToPath } from 'node:url';
 import { type CompareDeps, handleCompareText, rateMenu } from '../../src/compare/compare.js';
 import { loadEquivalences } from '../../src/compare/equivalence.js';
 import type { CompareResult } from '../../src/compare/model.js';
-import { BASES, type Basis } from '../../src/figures/basis.js';
 import { silentLogger } from '../../src/logging/logger.js';
 import { fnddsPortionWeights, ingredientListEstimator } from '../../src/recipes/for-compare.js';
 import { lazyRecipeComputer } from '../../src/recipes/handle.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { createCatalogSource, loadCatalog } from '../../src/sources/catalog/index.js';
-import { setDefaultBasis } from '../../src/sources/catalog/load.js';
+import { applyBasisFromEnvironment } from './basis-env.js';
 import { catalogDishIngredients } from './decision-contradictions.js';
 import { type CaseOutcome, scoreCase } from './decision-evaluation.js';
 import { type DecisionCase, loadDecisionSet } from './decision-set.js';
 import { describeOutcome, describeSummary, summarise } from './decision-summary.js';
 
-// The headline the operator chose (CARBON_BASIS), as `carbon start` and the CLI apply it.
-const basis = process.env.CARBON_BASIS;
-if (basis !== undefined && basis !== '') {
-  if (!(BASES as readonly string[]).includes(basis))
-    throw new Error(`CARBON_BASIS must be one of ${BASES.join(', ')}`);
-  setDefaultBasis(basis as Basis);
-}
+applyBasisFromEnvironment();
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
 const withValidation = args.includes('--validation');

@@ -13,6 +13,7 @@ import { isCarbonError } from '../../src/core/errors.js';
 import { computeIngredientList } from '../../src/recipes/compute.js';
 import { loadPortionTable } from '../../src/recipes/portions.js';
 import { loadCatalog } from '../../src/sources/catalog/load.js';
+import { applyBasisFromEnvironment } from './basis-env.js';
 import { REPO_ROOT } from './paths.js';
 
 const BlindSetSchema = z.object({
@@ -39,6 +40,7 @@ const EXPECTED: Record<string, Verdict> = {
   uncertain: 'unknown',
 };
 
+applyBasisFromEnvironment();
 const args = process.argv.slice(2);
 const detail = args.includes('--detail');
 const setPath = resolve(
