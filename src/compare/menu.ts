@@ -4,6 +4,7 @@ import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
+  headingMarked,
   headingsInCapitals,
   kindSentence,
   labelColumn,
@@ -292,9 +293,16 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const type = bounded?.headingType?.(text) ?? null;
     const next = lines[index + 1];
     if (type === null || next === undefined) return null;
+    // A first line naming a dish type alone ("lasagne" over "dal", "fish pie") is the poll's first
+    // dish: only a mark makes it a heading.
+    if (!line.styledHeading && !line.introduces && !headingMarked(type, line.text, next.text, namesNoDish))
+      return undefined;
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;
   };
+  // A heading's words beside its kind: a section, a day or a time ("Thursday", "night", "menu").
+  const when = new Set(p.words.whenWords);
+  const namesNoDish = (text: string) => saysNothing(text, p) || onlyPhrases(text, when);
   const withKindSentence = (sentences: Option[][]): Option[] =>
     mj.counting
       ? sentences.flat()

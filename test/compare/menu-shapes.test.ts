@@ -175,6 +175,22 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it('reads a first line naming a dish type alone as a dish, not a heading, unless something marks it', () => {
+    // Unmarked: each line is a dish, whatever the next line names.
+    expect(names('lasagne\ndal\nfish pie')).toEqual(['lasagne', 'dal', 'fish pie']);
+    expect(names('pizza\ndal\npizza')).toEqual(['pizza', 'dal']);
+    expect(names('curry\nchicken\nlamb')).toEqual(['curry', 'chicken', 'lamb']);
+    expect(names('burrito\npaneer\nfalafel wrap')).toEqual(['burrito', 'paneer', 'falafel wrap']);
+    expect(names('ramen\ntonkotsu\nshoyu')).toEqual(['ramen', 'tonkotsu', 'shoyu']);
+    // Marked by a colon, styling, capitals or a word of when it is served: a heading.
+    expect(names('Pizza:\nfour cheese\nspicy salami')).toEqual(['four cheese pizza', 'spicy salami pizza']);
+    expect(names('*Tacos*\nfish\nmushroom')).toEqual(['fish tacos', 'mushroom tacos']);
+    expect(names('TACOS\nfish\nmushroom')).toEqual(['fish tacos', 'mushroom tacos']);
+    expect(names('Taco Tuesday\nfish\nmushroom')).toEqual(['fish taco', 'mushroom taco']);
+    expect(names('Burger menu\nclassic beef\nfalafel')).toEqual(['classic beef burger', 'falafel burger']);
+    expect(names('Tacos today\nfish\nbean')).toEqual(['fish tacos', 'bean tacos']);
+  });
+
   it("reads '#1' numbering and a chat log's times as no part of the dish", () => {
     expect(names('#1 Smash burger\n#2 Crispy chicken sandwich\nvote with the number!')).toEqual([
       'Smash burger',
