@@ -68,6 +68,12 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
       legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
     });
   }
+  // A line wholly in bold under a line that starts in bold ("*Laksa* (prawn)", then "*Char kway
+  // teow*") is one of a run of items styled alike, not a heading set apart from them.
+  lines.forEach((line, i) => {
+    if (line.styledHeading && line.styledStart && lines[i - 1]?.styledStart === true)
+      line.styledHeading = false;
+  });
   return lines;
 }
 

@@ -53,6 +53,8 @@ export interface CleanLine {
   styledHeading: boolean;
   /** Ends with a colon: it introduces what follows ("Sides:", "Hi Priya, for Friday we can do:"). */
   introduces: boolean;
+  /** Starts with a bold or underlined run ("*Laksa* (prawn)", "*Teh tarik*"), not a markdown heading. */
+  styledStart: boolean;
 }
 
 /** Chat syntax out of a line: mentions, links, emoji codes, entities, quotes, bullets, markup. */
@@ -93,6 +95,7 @@ export function cleanLine(raw: string): CleanLine {
     listItem,
     styledHeading: markdownHeading || wrapped,
     introduces: /:\s*$/.test(text.replace(EMOJI, '')),
+    styledStart: !markdownHeading && /^(?:\*\*?|__?)[^*_]+(?:\*\*?|__?)/.test(trimmed),
   };
 }
 

@@ -175,6 +175,26 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it('reads a line wholly in bold among items starting in bold as an item, not a heading over the next', () => {
+    const stall = [
+      'Hawker stall picks',
+      '*Laksa* (prawn)',
+      '*Char kway teow*',
+      '*Roti canai* w/ dhal',
+      '*Teh tarik*',
+    ];
+    expect(names(stall.join('\n'))).toEqual([
+      'Laksa (prawn)',
+      'Char kway teow',
+      'Roti canai with dhal',
+      'Teh tarik',
+    ]);
+    expect(names('Lunch\n*Ramen*\n*Pad thai*\n*Katsu curry*')).toEqual(['Ramen', 'Pad thai', 'Katsu curry']);
+    // Set apart from its items, a bold line still heads them.
+    expect(names('*Burgers*\nclassic beef\nfalafel')).toEqual(['classic beef burgers', 'falafel burgers']);
+    expect(names('*Pizzas*\n*four cheese* £9\n*nduja* £10')).toEqual(['four cheese pizzas', 'nduja pizzas']);
+  });
+
   it('reads a first line naming a dish type alone as a dish, not a heading, unless something marks it', () => {
     // Unmarked: each line is a dish, whatever the next line names.
     expect(names('lasagne\ndal\nfish pie')).toEqual(['lasagne', 'dal', 'fish pie']);
