@@ -68,6 +68,12 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
       legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
     });
   }
+  // Quote marks on some of a message's lines and not on others ("pick a main:", then "> Pizza
+  // margherita", "> Lasagne al forno") mark those lines as bullets do; on all of them, or around
+  // lines with bullets or numbers of their own ("> 1) Salmon fillet"), they quote a message.
+  const quoted = lines.filter((line) => line.quoted);
+  if (quoted.length >= 2 && quoted.length < lines.length && !quoted.some((line) => line.listItem))
+    for (const line of quoted) line.listItem = true;
   // A line wholly in bold under a line that starts in bold ("*Laksa* (prawn)", then "*Char kway
   // teow*") is one of a run of items styled alike, not a heading set apart from them.
   lines.forEach((line, i) => {

@@ -53,6 +53,8 @@ export interface CleanLine {
   styledHeading: boolean;
   /** Ends with a colon: it introduces what follows ("Sides:", "Hi Priya, for Friday we can do:"). */
   introduces: boolean;
+  /** Began with a quote mark ("> Pizza margherita"). */
+  quoted: boolean;
   /** Starts with a bold or underlined run ("*Laksa* (prawn)", "*Teh tarik*"), not a markdown heading. */
   styledStart: boolean;
 }
@@ -71,9 +73,9 @@ export function cleanLine(raw: string): CleanLine {
     .replace(EMOJI_CODE, (code) =>
       /^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code) ? '1. ' : '',
     )
-    .replace(/&amp;/g, '&')
-    .replace(QUOTE, '')
-    .replace(TIMESTAMP, '');
+    .replace(/&amp;/g, '&');
+  const quoted = QUOTE.test(line);
+  line = line.replace(QUOTE, '').replace(TIMESTAMP, '');
   const markdownHeading = MARKDOWN_HEADING.test(line);
   // Keycap digits ("1️⃣ Burger") number a list as "1." does.
   line = line
@@ -95,6 +97,7 @@ export function cleanLine(raw: string): CleanLine {
     listItem,
     styledHeading: markdownHeading || wrapped,
     introduces: /:\s*$/.test(text.replace(EMOJI, '')),
+    quoted,
     styledStart: !markdownHeading && /^(?:\*\*?|__?)[^*_]+(?:\*\*?|__?)/.test(trimmed),
   };
 }

@@ -175,6 +175,29 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("reads quote marks on some of a message's lines as bullets, not when they quote a message", () => {
+    const set = [
+      'Set lunch €12, pick a main:',
+      '> Chicken curry',
+      '> Veg lasagne',
+      '> Fish pie',
+      'dessert +€3: brownie',
+    ];
+    expect(names(set.join('\n'))).toEqual(['Chicken curry', 'Veg lasagne', 'Fish pie', 'brownie']);
+    // A quoted email's own numbers mark its items; its greeting and signature are no options.
+    const email = [
+      'Pasted from the caterer:',
+      '> Hello team, the options for Friday:',
+      '> 1) Lamb tagine with couscous',
+      '> 2) Mushroom stroganoff (V)',
+      '> Best wishes, Pam',
+    ];
+    expect(names(email.join('\n'))).toEqual([
+      'Lamb tagine with couscous',
+      'Mushroom stroganoff (vegetarian)',
+    ]);
+  });
+
   it('reads a line wholly in bold among items starting in bold as an item, not a heading over the next', () => {
     const stall = [
       'Hawker stall picks',
