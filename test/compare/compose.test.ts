@@ -265,6 +265,24 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(found['black coffee']!.takenAs).toBe('product');
   });
 
+  it("reads a plural whose singular ends in 'e' as its singular ('flat whites', 'sausages', 'sauces')", () => {
+    expect(composer.read('flat whites').template?.type).toBe(composer.read('flat white').template?.type);
+    expect(composer.read('flat whites').byType).toBe(true);
+    expect(composer.read('sausages and mash').template?.type).toBe(
+      composer.read('sausage and mash').template?.type,
+    );
+    // "-es" after a hiss or an "o" still goes: "sandwiches" is "sandwich", "tomatoes" "tomato".
+    expect(composer.read('chicken sandwiches').template?.type).toBe(
+      composer.read('chicken sandwich').template?.type,
+    );
+    expect(composer.read('chicken sandwiches').template).not.toBeNull();
+  });
+
+  it('makes a plural drink named by its type as its recipe is', async () => {
+    const found = await ranked('flat whites', 'croissants');
+    expect(found['flat whites']).toMatchObject({ takenAs: 'composed dish' });
+  });
+
   it('makes a meat named as a dish a plate of it, served as a meal; the meat named alone stays the food', async () => {
     const found = await ranked('jerk chicken', 'cajun chicken breast', 'lasagne');
     expect(found['jerk chicken']).toMatchObject({
