@@ -243,6 +243,18 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(found.chips!.takenAs).toBe('product');
   });
 
+  it('does not rank a meal named beyond the food it was found as ("combo over rice" is not rice)', async () => {
+    const result = await compareItems(
+      ['combo over rice', 'mezze over couscous', 'falafel wrap', 'rice'].map(readItem),
+      deps,
+    );
+    const notRanked = result.notUnderstood.map((item) => item.input);
+    expect(notRanked).toContain('combo over rice');
+    expect(result.ranked.map((item) => item.input)).not.toContain('mezze over couscous');
+    // The food named alone, or with its own words only, stays the food.
+    expect(result.ranked.find((item) => item.input === 'rice')?.takenAs).toBe('product');
+  });
+
   it('answers a dish the catalog does not name, saying it was built', async () => {
     const found = await ranked('katsu sando with chicken', 'tofu banh mi', 'lamb kofta');
     expect(found['tofu banh mi']).toMatchObject({
