@@ -55,6 +55,11 @@ export const DishTemplateSchema = z.object({
      * states neither its main nor a diet is not ranked as if its main were known (certainty.ts).
      */
     usual: z.boolean().optional(),
+    /**
+     * The main a word of the type names when the name states none, where it differs from the default:
+     * "suya" is beef and "yakitori" chicken, where a kebab is lamb.
+     */
+    byWord: z.record(Folded, z.object({ code: Code, label: z.string().min(1) })).optional(),
   }),
   parts: z.array(DishPartSchema).min(1),
   /**

@@ -255,6 +255,15 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(result.ranked.find((item) => item.input === 'rice')?.takenAs).toBe('product');
   });
 
+  it("builds a type's word with the main it names where that differs from the type's default (suya is beef)", async () => {
+    const found = await ranked('suya', 'anticuchos', 'lamb kebab', 'chicken suya');
+    expect(found.suya).toMatchObject({ takenAs: 'composed dish', howTaken: 'a kebab recipe with beef' });
+    expect(found.anticuchos!.howTaken).toBe('a kebab recipe with beef');
+    expect(found['lamb kebab']!.howTaken).toBe('a kebab recipe with lamb');
+    // A stated main wins over the one the word names.
+    expect(found['chicken suya']!.howTaken).toBe('a kebab recipe with chicken');
+  });
+
   it('answers a dish the catalog does not name, saying it was built', async () => {
     const found = await ranked('katsu sando with chicken', 'tofu banh mi', 'lamb kofta');
     expect(found['tofu banh mi']).toMatchObject({
