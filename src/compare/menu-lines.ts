@@ -35,6 +35,8 @@ export interface Line extends CleanLine {
 
 export type Mark = 'listItem' | 'dayLabelled' | 'priced';
 
+/** A time of day: "12:30", "1:15". */
+const CLOCK = /\b(\d{1,2}):(\d{2})\b/g;
 const SENTENCE_END = /(?<=[.!?])\s+|(?<=[?!])(?=[^\s?!])/;
 /** "V = vegetarian", "GF = gluten free", "1 = gluten": a mark and what it means. */
 const LEGEND_ENTRY = /(?:^|[\s,;(])[\p{Lu}\d]{1,3}\s?[=:]\s?\p{L}/gu;
@@ -61,7 +63,8 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
         .filter((sentence) => /\p{L}/u.test(sentence)),
       priced: isPriced(text),
       dayLabelled,
-      labelled: /^[^:]{1,40}:\s*\S/.test(outside) && !/^\S+:\/\//.test(outside),
+      // A time's colon ("order at 12:30") labels nothing.
+      labelled: /^[^:]{1,40}:\s*\S/.test(outside.replace(CLOCK, '$1h$2')) && !/^\S+:\/\//.test(outside),
       // A change to the item above ("  + Extra peanuts $1.00") is, like a field, never an option.
       field:
         p.fieldStart.test(foldedStart(text)) || (/^(?:\s+|\s*\+)/.test(raw) && p.modifierStart.test(text)),

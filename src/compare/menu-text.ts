@@ -15,8 +15,8 @@ const ANGLE_LINK = /<(?:https?|mailto):[^<>|]*(?:\|([^<>]*))?>/g;
 const BARE_LINK = /\bhttps?:\/\/\S+/g;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const BROADCAST = /@(?:everyone|here|channel)\b/gi;
-/** Slack emoji codes such as ":fork_and_knife:", ":one:". */
-const EMOJI_CODE = /:[a-z0-9_+'-]+:/gi;
+/** Slack emoji codes such as ":fork_and_knife:", ":one:", with the spaces on either side. */
+const EMOJI_CODE = /([^\S\r\n]*)(:[a-z0-9_+'-]+:)([^\S\r\n]*)/gi;
 /** Pictographs, flags, keycaps and their joiners: none names a dish in words the matcher reads. */
 // Enclosed letters and numbers ("🅲", "①", "Ⓐ") mark an item as a bullet does; not all are pictographic.
 const EMOJI =
@@ -70,9 +70,12 @@ export function cleanLine(raw: string): CleanLine {
     .replace(BARE_LINK, ' ')
     .replace(EMAIL, ' ')
     .replace(BROADCAST, ' ')
-    .replace(EMOJI_CODE, (code) =>
-      /^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code) ? '1. ' : '',
-    )
+    // An emoji code between words is one space, not the two that part a board's columns ("Chaat
+    // house lunch :flag-in: all veg" is one sentence, not "Chaat house lunch" beside "all veg").
+    .replace(EMOJI_CODE, (_spaced, before: string, code: string, after: string) => {
+      if (/^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code)) return `${before}1. `;
+      return before !== '' && after !== '' ? ' ' : `${before}${after}`;
+    })
     .replace(/&amp;/g, '&');
   const quoted = QUOTE.test(line);
   line = line.replace(QUOTE, '').replace(TIMESTAMP, '');

@@ -175,6 +175,20 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("reads an emoji code between words as one space and a time's colon as no label", () => {
+    const menu = [
+      'Noodle bar lunch :ramen: all veg, order at 12:30',
+      '1 - Veg ramen',
+      '2 - Tofu bao',
+      '3 - Kimchi fried rice',
+    ];
+    expect(names(menu.join('\n'))).toEqual(['Veg ramen', 'Tofu bao', 'Kimchi fried rice']);
+    expect(names('- Pad thai\n- Green curry\nback by 1:15 latest')).toEqual(['Pad thai', 'Green curry']);
+    // A label's colon still labels; a board's two spaces still part its columns.
+    expect(names('Sam: pizza?\nJo: tacos\nAl: pizza')).toEqual(['pizza', 'tacos']);
+    expect(names('MON  Bbq bun\nTUE  Fish pie :fish:\nWED  Dal')).toEqual(['Bbq bun', 'Fish pie', 'Dal']);
+  });
+
   it("reads quote marks on some of a message's lines as bullets, not when they quote a message", () => {
     const set = [
       'Set lunch €12, pick a main:',
