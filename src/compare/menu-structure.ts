@@ -230,8 +230,8 @@ function inCapitals(text: string): boolean {
 }
 
 /**
- * What marks a first line naming a kind of dish (`kind`), neither styled nor ending in a colon, as a
- * heading over the lines after it: words beside the kind that say nothing of a dish ("Ramen
+ * What marks a first line naming a kind of dish (`kind`), neither styled, ending in a colon nor set
+ * apart from items marked with a bullet, a number or a price, as a heading over the lines after it: words beside the kind that say nothing of a dish ("Ramen
  * Thursday", "Pizza night"), or capitals over a line that is not ("PIZZA" over "Margherita"). Without
  * a mark the line is a dish like the others ("lasagne" over "dal" and "fish pie" is a poll).
  */

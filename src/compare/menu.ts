@@ -295,7 +295,15 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     if (type === null || next === undefined) return null;
     // A first line naming a dish type alone ("lasagne" over "dal", "fish pie") is the poll's first
     // dish: only a mark makes it a heading.
-    if (!line.styledHeading && !line.introduces && !headingMarked(type, line.text, next.text, namesNoDish))
+    // Over items marked with a bullet, a number or a price it lacks ("Pizza" over "- four cheese"),
+    // the line is set apart as a heading is.
+    const apart = isItem(next) && !isItem(line);
+    if (
+      !line.styledHeading &&
+      !line.introduces &&
+      !apart &&
+      !headingMarked(type, line.text, next.text, namesNoDish)
+    )
       return undefined;
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;

@@ -246,6 +246,9 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Taco Tuesday\nfish\nmushroom')).toEqual(['fish taco', 'mushroom taco']);
     expect(names('Burger menu\nclassic beef\nfalafel')).toEqual(['classic beef burger', 'falafel burger']);
     expect(names('Tacos today\nfish\nbean')).toEqual(['fish tacos', 'bean tacos']);
+    // Over items with bullets or prices it lacks, the line is set apart as a heading.
+    expect(names('Pizza\n- four cheese\n- nduja')).toEqual(['four cheese pizza', 'nduja pizza']);
+    expect(names('lasagne £9\ndal £7\nfish pie £10')).toEqual(['lasagne', 'dal', 'fish pie']);
   });
 
   it("reads '#1' numbering and a chat log's times as no part of the dish", () => {
