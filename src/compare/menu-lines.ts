@@ -35,6 +35,8 @@ export interface Line extends CleanLine {
 
 export type Mark = 'listItem' | 'dayLabelled' | 'priced';
 
+/** A supplement's price: "+50p", "+ £1.50", "+$2". */
+const SUPPLEMENT_PRICE = /\+\s?(?:[£$€]\s?\d|\d{1,3}(?:[.,]\d{1,2})?\s?p\b)/i;
 /** A time of day: "12:30", "1:15". */
 const CLOCK = /\b(\d{1,2}):(\d{2})\b/g;
 const SENTENCE_END = /(?<=[.!?])\s+|(?<=[?!])(?=[^\s?!])/;
@@ -65,9 +67,11 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
       dayLabelled,
       // A time's colon ("order at 12:30") labels nothing.
       labelled: /^[^:]{1,40}:\s*\S/.test(outside.replace(CLOCK, '$1h$2')) && !/^\S+:\/\//.test(outside),
-      // A change to the item above ("  + Extra peanuts $1.00") is, like a field, never an option.
+      // A change to the item above ("  + Extra peanuts $1.00"), or to any item at a supplement's price
+      // ("add bacon +£1", "extra cheese +50p"), is, like a field, never an option.
       field:
-        p.fieldStart.test(foldedStart(text)) || (/^(?:\s+|\s*\+)/.test(raw) && p.modifierStart.test(text)),
+        p.fieldStart.test(foldedStart(text)) ||
+        (p.modifierStart.test(text) && (/^(?:\s+|\s*\+)/.test(raw) || SUPPLEMENT_PRICE.test(text))),
       legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
     });
   }

@@ -175,6 +175,17 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("reads a change to any item at a supplement's price as no option ('extra cheese +50p')", () => {
+    const van = ['Spud van', 'Beans & cheese – £6', 'Tuna mayo – £7', 'add butter free, extra cheese +50p'];
+    expect(names(van.join('\n'))).toEqual(['Beans & cheese', 'Tuna mayo']);
+    expect(names('- Tofu katsu £9\n- Chicken katsu £10\nswap to brown rice + £1.50')).toEqual([
+      'Tofu katsu',
+      'Chicken katsu',
+    ]);
+    // An item whose name starts with such a word is still an item.
+    expect(names('Extra hot wings £7\nHalloumi fries £5')).toEqual(['Extra hot wings', 'Halloumi fries']);
+  });
+
   it("reads an emoji code between words as one space and a time's colon as no label", () => {
     const menu = [
       'Noodle bar lunch :ramen: all veg, order at 12:30',
