@@ -136,8 +136,16 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const food = reads(text);
       // An item's dish with what its commas say it comes with ("Ribeye steak, chips, peppercorn
       // sauce"): one option, served with its sides, not the dish alone nor each side an option.
-      const sides = food && !chatty ? sidesOf(described) : [];
+      // A part naming a dish of a kind of its own beside a dish that names one ("GRILL – turkey club,
+      // patty melt"; "cheeseburger, chicken wrap") is another item, not a side.
+      const meals =
+        food && !chatty && namesMeal(text)
+          ? described.filter((part) => namesMeal(cleanSegment(part, p.words).text))
+          : [];
+      const sides = food && !chatty ? sidesOf(described.filter((part) => !meals.includes(part))) : [];
       parts.push({ text: withSides(text, sides), diets: cleaned.diets, food, chatty });
+      for (const meal of meals)
+        parts.push({ text: cleanSegment(meal, p.words).text, diets: [], food: true, chatty });
     }
     // Where the structure does not say the line is an item, a sentence is chatter ("please fill the
     // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or

@@ -175,6 +175,17 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it('reads a part naming a dish of a kind of its own beside a dish as another item, not a side', () => {
+    const board = ['CANTEEN', 'GRILL – cheeseburger, chicken wrap', 'DELI – ham sandwich', 'SOUP – tomato'];
+    expect(names(board.join('\n'))).toEqual(['cheeseburger', 'chicken wrap', 'ham sandwich', 'tomato soup']);
+    // Sides stay sides: rice and peas, garlic bread, mash name no meal of their own.
+    expect(names('- Chicken curry, rice & peas\n- Veg lasagne, garlic bread\n- Cod, mash')).toEqual([
+      'Chicken curry, rice & peas',
+      'Veg lasagne with garlic bread',
+      'Cod with mash',
+    ]);
+  });
+
   it("reads a change to any item at a supplement's price as no option ('extra cheese +50p')", () => {
     const van = ['Spud van', 'Beans & cheese – £6', 'Tuna mayo – £7', 'add butter free, extra cheese +50p'];
     expect(names(van.join('\n'))).toEqual(['Beans & cheese', 'Tuna mayo']);
