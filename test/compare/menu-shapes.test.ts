@@ -175,6 +175,17 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("drops the alternative word that starts a line ('or', French 'ou'), as in a sentence", () => {
+    expect(names('Set lunch:\nLasagne\nor fish pie\nor mushroom risotto')).toEqual([
+      'Lasagne',
+      'fish pie',
+      'mushroom risotto',
+    ]);
+    expect(
+      names('Formule midi:\nPlat du jour: boeuf bourguignon\nou quiche lorraine\nou ratatouille'),
+    ).toEqual(['boeuf bourguignon', 'quiche lorraine', 'ratatouille']);
+  });
+
   it('reads a part naming a dish of a kind of its own beside a dish as another item, not a side', () => {
     const board = ['CANTEEN', 'GRILL – cheeseburger, chicken wrap', 'DELI – ham sandwich', 'SOUP – tomato'];
     expect(names(board.join('\n'))).toEqual(['cheeseburger', 'chicken wrap', 'ham sandwich', 'tomato soup']);
