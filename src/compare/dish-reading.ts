@@ -284,6 +284,12 @@ export class DishReader {
         const phrase = words.slice(i, i + n);
         if (phrase.some(isGap) || (skip !== null && i + n > skip.from && i < skip.to)) continue;
         const food = this.foodFor(phrase.join(' '));
+        // A spice names a flavour, not what the dish is made of ("cinnamon bun", "saffron rice"): at a
+        // main's grams its dried powder would price the dish.
+        if (food !== null && this.flavour(food)) {
+          taken = n;
+          continue;
+        }
         if (food !== null) {
           // "Cauliflower steak", "seitan wings": a cut named after a plant food is its shape, not a meat.
           const shape = previous?.end === i && this.shapeOf(previous.food, food, phrase);
@@ -303,6 +309,12 @@ export class DishReader {
       i += taken;
     }
     return foods;
+  }
+
+  /** Whether a stated food is of a catalog category that flavours a dish (data: flavourCategories). */
+  private flavour(food: StatedFood): boolean {
+    const category = this.catalog.food(food.code)?.category;
+    return category !== undefined && this.file.flavourCategories.includes(category);
   }
 
   /**

@@ -115,6 +115,11 @@ export const DishTemplatesFileSchema = z.object({
   cutWords: z.array(Folded),
   /** Catalog categories of the plant foods a cut after one is the shape of (vegetables, not spices). */
   shapeCategories: z.array(z.string().min(1)),
+  /**
+   * Catalog categories of foods a dish's name states as its flavour, never its main ("cinnamon bun",
+   * "saffron rice"): they are set aside as a style word is.
+   */
+  flavourCategories: z.array(z.string().min(1)),
   /** Joining words and articles, which say nothing a dish is made of (certainty.ts). */
   linkingWords: z.array(Folded),
   /**

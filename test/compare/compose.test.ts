@@ -264,6 +264,15 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(found['chicken suya']!.howTaken).toBe('a kebab recipe with chicken');
   });
 
+  it('reads a spice a name states as its flavour, not its main (data: flavourCategories)', async () => {
+    expect(composer.read('cinnamon bun').mains).toEqual([]);
+    expect(composer.read('paprika chicken').mains.map((food) => food.label)).toEqual(['chicken']);
+    const result = await compareItems(['cinnamon bun', 'paprika chicken'].map(readItem), deps);
+    // A bun whose filling is unknown is not ranked on 60 g of cinnamon powder.
+    expect(result.notUnderstood.map((item) => item.input)).toContain('cinnamon bun');
+    expect(result.ranked.find((item) => item.input === 'paprika chicken')?.name).not.toMatch(/paprika/i);
+  });
+
   it('answers a dish the catalog does not name, saying it was built', async () => {
     const found = await ranked('katsu sando with chicken', 'tofu banh mi', 'lamb kofta');
     expect(found['tofu banh mi']).toMatchObject({
