@@ -118,8 +118,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
       const text = withoutRemarks(trimChat(cleaned.text, p, mj.counting ? undefined : bounded));
       if (text === '' || p.negated.test(text)) continue;
-      // A diet alone ("vegan", "the veggie place") names no dish: it is a wish, not an option.
-      if (onlyPhrases(text, p.diets)) continue;
+      // A diet or a milk alone ("vegan", "the veggie place", "oat or dairy") names no dish: a wish.
+      if (onlyPhrases(text, p.diets) || onlyPhrases(text, p.milks)) continue;
       if (saysNothing(text.replace(/\([^()]*\)/g, ' '), p)) {
         // A place named with its dish in brackets ("the Greek place (lamb gyros)"): the dish is the option.
         const dish = bracketedDish(text);

@@ -46,6 +46,8 @@ export interface OptionPatterns {
   between: ReadonlySet<string>;
   /** A diet's names ("vegan", "veggie", "plant based"): a diet alone names no dish. */
   diets: ReadonlySet<string>;
+  /** A milk chosen for a drink: "oat", "dairy", "semi skimmed". */
+  milks: ReadonlySet<string>;
   /** A sentence that starts with an alternative ("… or i could do pizza") continues the choice before it. */
   continuesChoice: RegExp;
   cuisines: ReadonlySet<string>;
@@ -115,6 +117,7 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
         .flatMap(([diet, marks]) => [diet, ...marks])
         .filter((name) => name.length >= 3),
     ),
+    milks: new Set(words.milkWords),
     continuesChoice: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s`, 'i'),
     cuisines: new Set(words.cuisineWords),
     negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),

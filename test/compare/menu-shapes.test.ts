@@ -175,6 +175,21 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it('reads a milk offered for a drink as a choice of the order, not an option nor a side', () => {
+    expect(names('- croissant\n- flat whites or lattes, oat or dairy')).toEqual([
+      'croissant',
+      'flat whites',
+      'lattes',
+    ]);
+    expect(names('coffee run: latte or cappuccino? oat or soy')).toEqual(['latte', 'cappuccino']);
+    // A milk word inside a dish's name is the dish's.
+    expect(names('- almond croissant\n- oat porridge\n- soy latte')).toEqual([
+      'almond croissant',
+      'oat porridge',
+      'soy latte',
+    ]);
+  });
+
   it("drops the alternative word that starts a line ('or', French 'ou'), as in a sentence", () => {
     expect(names('Set lunch:\nLasagne\nor fish pie\nor mushroom risotto')).toEqual([
       'Lasagne',
