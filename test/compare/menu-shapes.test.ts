@@ -175,6 +175,14 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("trims who shares an item off its end ('for the table', 'to share'; menu-words.json sharedWords)", () => {
+    expect(names('- Padron peppers to share\n- jasmine tea for the table\n- Prawn toast')).toEqual([
+      'Padron peppers',
+      'jasmine tea',
+      'Prawn toast',
+    ]);
+  });
+
   it('reads a milk offered for a drink as a choice of the order, not an option nor a side', () => {
     expect(names('- croissant\n- flat whites or lattes, oat or dairy')).toEqual([
       'croissant',
