@@ -129,9 +129,13 @@ export function createDishComposer(
     const dietLeavesOut =
       (reading.diet === 'vegan' && ANIMAL_KINDS.has(defaultKind)) ||
       (reading.diet === 'vegetarian' && MEAT_KINDS.has(defaultKind));
+    // The main the type's word names ("suya" is beef), else the type's default.
+    const named = main.byWord?.[reading.typeNamedBy];
     const defaultMain = (plain: boolean): StatedFood => {
-      const code = plain && main.plainDefault !== undefined ? main.plainDefault : main.default;
-      const label = plain && main.plainLabel !== undefined ? main.plainLabel : main.defaultLabel;
+      const code =
+        plain && main.plainDefault !== undefined ? main.plainDefault : (named?.code ?? main.default);
+      const label =
+        plain && main.plainLabel !== undefined ? main.plainLabel : (named?.label ?? main.defaultLabel);
       return {
         code,
         label,

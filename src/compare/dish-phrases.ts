@@ -6,9 +6,14 @@ import { editDistance } from '../core/edit-distance.js';
  * dish type. Each lookup is linear in the words read.
  */
 
-/** A crude stem on both sides, so "noodles" finds "noodle" and "tacos" "taco". */
+/**
+ * A crude stem on both sides, so "noodles" finds "noodle", "tacos" "taco", "sandwiches" "sandwich"
+ * and "flat whites" "flat white". English takes "-es" after a hiss or an "o" ("boxes", "dishes",
+ * "potatoes"); after anything else the "e" is the word's own ("whites", "sausages", "lattes"), so
+ * only the "s" goes.
+ */
 export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('es') && !word.endsWith('ses')) return word.slice(0, -2);
+  if (word.length > 4 && /(?:[xz]|ch|sh|o)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }

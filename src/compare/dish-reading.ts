@@ -50,6 +50,8 @@ export interface DishReading {
   byType: boolean;
   /** Its dairy is the plant milk the name states ("oat flat white"). */
   plantMilk: boolean;
+  /** The words that name its type ("suya" of "beef suya"), folded; "" when none does. */
+  typeNamedBy: string;
 }
 
 /** A typed word of this many letters is read as a dish type's through a typo ("shnitzel", "teryaki"). */
@@ -166,7 +168,9 @@ export class DishReader {
     // rice & black beans)") is a plate of those foods; its name's words are no unknown main.
     const named = (type: string) => this.file.templates.find((each) => each.type === type) ?? null;
     const plate = () => named(this.file.fillingsType);
-    const reading = { mains: dedupeByCode(mains), diet, without, unknown, plantMilk };
+    const typeNamedBy =
+      typeSpan === null ? '' : name.slice(typeSpan.span.from, typeSpan.span.to).map(stem).join(' ');
+    const reading = { mains: dedupeByCode(mains), diet, without, unknown, plantMilk, typeNamedBy };
     const meaty = reading.mains.some((food) => MEAT_KINDS.has(food.kind) && !food.generic);
     // "steak & kidney pud": a sweet dish's name with meat in it is its savoury kind.
     const savoury = template?.savouryType;
@@ -280,6 +284,12 @@ export class DishReader {
         const phrase = words.slice(i, i + n);
         if (phrase.some(isGap) || (skip !== null && i + n > skip.from && i < skip.to)) continue;
         const food = this.foodFor(phrase.join(' '));
+        // A spice names a flavour, not what the dish is made of ("cinnamon bun", "saffron rice"): at a
+        // main's grams its dried powder would price the dish.
+        if (food !== null && this.flavour(food)) {
+          taken = n;
+          continue;
+        }
         if (food !== null) {
           // "Cauliflower steak", "seitan wings": a cut named after a plant food is its shape, not a meat.
           const shape = previous?.end === i && this.shapeOf(previous.food, food, phrase);
@@ -299,6 +309,12 @@ export class DishReader {
       i += taken;
     }
     return foods;
+  }
+
+  /** Whether a stated food is of a catalog category that flavours a dish (data: flavourCategories). */
+  private flavour(food: StatedFood): boolean {
+    const category = this.catalog.food(food.code)?.category;
+    return category !== undefined && this.file.flavourCategories.includes(category);
   }
 
   /**

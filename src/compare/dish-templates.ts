@@ -55,6 +55,11 @@ export const DishTemplateSchema = z.object({
      * states neither its main nor a diet is not ranked as if its main were known (certainty.ts).
      */
     usual: z.boolean().optional(),
+    /**
+     * The main a word of the type names when the name states none, where it differs from the default:
+     * "suya" is beef and "yakitori" chicken, where a kebab is lamb.
+     */
+    byWord: z.record(Folded, z.object({ code: Code, label: z.string().min(1) })).optional(),
   }),
   parts: z.array(DishPartSchema).min(1),
   /**
@@ -110,6 +115,11 @@ export const DishTemplatesFileSchema = z.object({
   cutWords: z.array(Folded),
   /** Catalog categories of the plant foods a cut after one is the shape of (vegetables, not spices). */
   shapeCategories: z.array(z.string().min(1)),
+  /**
+   * Catalog categories of foods a dish's name states as its flavour, never its main ("cinnamon bun",
+   * "saffron rice"): they are set aside as a style word is.
+   */
+  flavourCategories: z.array(z.string().min(1)),
   /** Joining words and articles, which say nothing a dish is made of (certainty.ts). */
   linkingWords: z.array(Folded),
   /**

@@ -3,6 +3,7 @@ import { MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS } from './menu-siblings.js';
 import { wordCount } from './menu-structure.js';
 import { cleanSegment } from './menu-text.js';
+import { onlyPhrases } from './menu-words.js';
 import { type FoodJudge, holdsSentence, type OptionPatterns, saysNothing } from './options.js';
 
 /**
@@ -128,7 +129,9 @@ export class MenuJudge {
     for (const raw of described.slice(0, MAX_PARTS)) {
       const side = cleanSegment(raw, this.p.words).text;
       if (side === '' || wordCount(side) > MAX_SIBLING_WORDS || holdsSentence(side, this.p)) continue;
-      if (saysNothing(side.replace(/\([^()]*\)/g, ' '), this.p) || !this.reads(side)) continue;
+      // A milk offered for a drink ("flat whites, oat or dairy") is a choice the order makes, not a side.
+      if (onlyPhrases(side, this.p.milks) || saysNothing(side.replace(/\([^()]*\)/g, ' '), this.p)) continue;
+      if (!this.reads(side)) continue;
       // Every word of a side known to the dish reader ("chips", "jasmine rice", "bok choy"): a word it
       // does not know ("lentilles du Puy") would leave the whole dish not understood.
       if (this.judge?.statedFoods !== undefined && this.judge.statedFoods(side) === null) continue;

@@ -35,6 +35,10 @@ export interface Line extends CleanLine {
 
 export type Mark = 'listItem' | 'dayLabelled' | 'priced';
 
+/** A supplement's price: "+50p", "+ £1.50", "+$2". */
+const SUPPLEMENT_PRICE = /\+\s?(?:[£$€]\s?\d|\d{1,3}(?:[.,]\d{1,2})?\s?p\b)/i;
+/** A time of day: "12:30", "1:15". */
+const CLOCK = /\b(\d{1,2}):(\d{2})\b/g;
 const SENTENCE_END = /(?<=[.!?])\s+|(?<=[?!])(?=[^\s?!])/;
 /** "V = vegetarian", "GF = gluten free", "1 = gluten": a mark and what it means. */
 const LEGEND_ENTRY = /(?:^|[\s,;(])[\p{Lu}\d]{1,3}\s?[=:]\s?\p{L}/gu;
@@ -61,13 +65,28 @@ export function linesOf(message: string, p: OptionPatterns): Line[] {
         .filter((sentence) => /\p{L}/u.test(sentence)),
       priced: isPriced(text),
       dayLabelled,
-      labelled: /^[^:]{1,40}:\s*\S/.test(outside) && !/^\S+:\/\//.test(outside),
-      // A change to the item above ("  + Extra peanuts $1.00") is, like a field, never an option.
+      // A time's colon ("order at 12:30") labels nothing.
+      labelled: /^[^:]{1,40}:\s*\S/.test(outside.replace(CLOCK, '$1h$2')) && !/^\S+:\/\//.test(outside),
+      // A change to the item above ("  + Extra peanuts $1.00"), or to any item at a supplement's price
+      // ("add bacon +£1", "extra cheese +50p"), is, like a field, never an option.
       field:
-        p.fieldStart.test(foldedStart(text)) || (/^(?:\s+|\s*\+)/.test(raw) && p.modifierStart.test(text)),
+        p.fieldStart.test(foldedStart(text)) ||
+        (p.modifierStart.test(text) && (/^(?:\s+|\s*\+)/.test(raw) || SUPPLEMENT_PRICE.test(text))),
       legend: (outside.match(LEGEND_ENTRY)?.length ?? 0) >= 2,
     });
   }
+  // Quote marks on some of a message's lines and not on others ("pick a main:", then "> Pizza
+  // margherita", "> Lasagne al forno") mark those lines as bullets do; on all of them, or around
+  // lines with bullets or numbers of their own ("> 1) Salmon fillet"), they quote a message.
+  const quoted = lines.filter((line) => line.quoted);
+  if (quoted.length >= 2 && quoted.length < lines.length && !quoted.some((line) => line.listItem))
+    for (const line of quoted) line.listItem = true;
+  // A line wholly in bold under a line that starts in bold ("*Laksa* (prawn)", then "*Char kway
+  // teow*") is one of a run of items styled alike, not a heading set apart from them.
+  lines.forEach((line, i) => {
+    if (line.styledHeading && line.styledStart && lines[i - 1]?.styledStart === true)
+      line.styledHeading = false;
+  });
   return lines;
 }
 

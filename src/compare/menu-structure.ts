@@ -223,3 +223,28 @@ export function headingsInCapitals(
   const named = [...capitals].some((index) => saysNothing(lines[index]!.text));
   return capitals.size >= 2 && named ? capitals : new Set();
 }
+
+/** A line in capitals: two capital letters or more and no lower-case letter ("PIZZA", "MAINS"). */
+function inCapitals(text: string): boolean {
+  return /\p{Lu}{2}/u.test(text) && !/\p{Ll}/u.test(text);
+}
+
+/**
+ * What marks a first line naming a kind of dish (`kind`), neither styled, ending in a colon nor set
+ * apart from items marked with a bullet, a number or a price, as a heading over the lines after it: words beside the kind that say nothing of a dish ("Ramen
+ * Thursday", "Pizza night"), or capitals over a line that is not ("PIZZA" over "Margherita"). Without
+ * a mark the line is a dish like the others ("lasagne" over "dal" and "fish pie" is a poll).
+ */
+export function headingMarked(
+  kind: string,
+  line: string,
+  next: string,
+  saysNothing: (text: string) => boolean,
+): boolean {
+  const kindWords = new Set(foldWords(kind).split(' '));
+  const rest = foldWords(line)
+    .split(' ')
+    .filter((word) => word !== '' && !kindWords.has(word));
+  if (rest.length > 0 && saysNothing(rest.join(' '))) return true;
+  return inCapitals(line) && !inCapitals(next);
+}

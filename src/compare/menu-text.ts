@@ -15,8 +15,8 @@ const ANGLE_LINK = /<(?:https?|mailto):[^<>|]*(?:\|([^<>]*))?>/g;
 const BARE_LINK = /\bhttps?:\/\/\S+/g;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 const BROADCAST = /@(?:everyone|here|channel)\b/gi;
-/** Slack emoji codes such as ":fork_and_knife:", ":one:". */
-const EMOJI_CODE = /:[a-z0-9_+'-]+:/gi;
+/** Slack emoji codes such as ":fork_and_knife:", ":one:", with the spaces on either side. */
+const EMOJI_CODE = /([^\S\r\n]*)(:[a-z0-9_+'-]+:)([^\S\r\n]*)/gi;
 /** Pictographs, flags, keycaps and their joiners: none names a dish in words the matcher reads. */
 // Enclosed letters and numbers ("🅲", "①", "Ⓐ") mark an item as a bullet does; not all are pictographic.
 const EMOJI =
@@ -53,6 +53,10 @@ export interface CleanLine {
   styledHeading: boolean;
   /** Ends with a colon: it introduces what follows ("Sides:", "Hi Priya, for Friday we can do:"). */
   introduces: boolean;
+  /** Began with a quote mark ("> Pizza margherita"). */
+  quoted: boolean;
+  /** Starts with a bold or underlined run ("*Laksa* (prawn)", "*Teh tarik*"), not a markdown heading. */
+  styledStart: boolean;
 }
 
 /** Chat syntax out of a line: mentions, links, emoji codes, entities, quotes, bullets, markup. */
@@ -66,12 +70,15 @@ export function cleanLine(raw: string): CleanLine {
     .replace(BARE_LINK, ' ')
     .replace(EMAIL, ' ')
     .replace(BROADCAST, ' ')
-    .replace(EMOJI_CODE, (code) =>
-      /^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code) ? '1. ' : '',
-    )
-    .replace(/&amp;/g, '&')
-    .replace(QUOTE, '')
-    .replace(TIMESTAMP, '');
+    // An emoji code between words is one space, not the two that part a board's columns ("Chaat
+    // house lunch :flag-in: all veg" is one sentence, not "Chaat house lunch" beside "all veg").
+    .replace(EMOJI_CODE, (_spaced, before: string, code: string, after: string) => {
+      if (/^:(?:one|two|three|four|five|six|seven|eight|nine|keycap_ten):$/.test(code)) return `${before}1. `;
+      return before !== '' && after !== '' ? ' ' : `${before}${after}`;
+    })
+    .replace(/&amp;/g, '&');
+  const quoted = QUOTE.test(line);
+  line = line.replace(QUOTE, '').replace(TIMESTAMP, '');
   const markdownHeading = MARKDOWN_HEADING.test(line);
   // Keycap digits ("1️⃣ Burger") number a list as "1." does.
   line = line
@@ -93,6 +100,8 @@ export function cleanLine(raw: string): CleanLine {
     listItem,
     styledHeading: markdownHeading || wrapped,
     introduces: /:\s*$/.test(text.replace(EMOJI, '')),
+    quoted,
+    styledStart: !markdownHeading && /^(?:\*\*?|__?)[^*_]+(?:\*\*?|__?)/.test(trimmed),
   };
 }
 

@@ -68,6 +68,8 @@ export const MenuWordsSchema = z.object({
    * Extra peanuts $1", "  no onions"): never an option.
    */
   modifierWords: z.array(Folded).min(1),
+  /** A milk chosen for a drink ("oat or dairy", "soy"), which alone names no option. */
+  milkWords: z.array(Folded).min(1),
   /** Words that start an allergen statement: "(Contains: gluten, milk)", "allergens: 1 gluten". */
   allergenWords: z.array(Folded).min(1),
   /**

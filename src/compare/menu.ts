@@ -4,6 +4,7 @@ import { MAX_JUDGED, MenuJudge } from './menu-judge.js';
 import { isTitle, itemMarks, type Line, linesOf, MAX_PARTS } from './menu-lines.js';
 import { MAX_SIBLING_WORDS, plainListSiblings } from './menu-siblings.js';
 import {
+  headingMarked,
   headingsInCapitals,
   kindSentence,
   labelColumn,
@@ -117,8 +118,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const chatty = judge !== undefined && holdsSentence(cleaned.text, p);
       const text = withoutRemarks(trimChat(cleaned.text, p, mj.counting ? undefined : bounded));
       if (text === '' || p.negated.test(text)) continue;
-      // A diet alone ("vegan", "the veggie place") names no dish: it is a wish, not an option.
-      if (onlyPhrases(text, p.diets)) continue;
+      // A diet or a milk alone ("vegan", "the veggie place", "oat or dairy") names no dish: a wish.
+      if (onlyPhrases(text, p.diets) || onlyPhrases(text, p.milks)) continue;
       if (saysNothing(text.replace(/\([^()]*\)/g, ' '), p)) {
         // A place named with its dish in brackets ("the Greek place (lamb gyros)"): the dish is the option.
         const dish = bracketedDish(text);
@@ -135,8 +136,16 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       const food = reads(text);
       // An item's dish with what its commas say it comes with ("Ribeye steak, chips, peppercorn
       // sauce"): one option, served with its sides, not the dish alone nor each side an option.
-      const sides = food && !chatty ? sidesOf(described) : [];
+      // A part naming a dish of a kind of its own beside a dish that names one ("GRILL – turkey club,
+      // patty melt"; "cheeseburger, chicken wrap") is another item, not a side.
+      const meals =
+        food && !chatty && namesMeal(text)
+          ? described.filter((part) => namesMeal(cleanSegment(part, p.words).text))
+          : [];
+      const sides = food && !chatty ? sidesOf(described.filter((part) => !meals.includes(part))) : [];
       parts.push({ text: withSides(text, sides), diets: cleaned.diets, food, chatty });
+      for (const meal of meals)
+        parts.push({ text: cleanSegment(meal, p.words).text, diets: [], food: true, chatty });
     }
     // Where the structure does not say the line is an item, a sentence is chatter ("please fill the
     // spreadsheet, link in channel topic"), unless it offers a choice of foods ("we could do pizza or
@@ -292,9 +301,24 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
     const type = bounded?.headingType?.(text) ?? null;
     const next = lines[index + 1];
     if (type === null || next === undefined) return null;
+    // A first line naming a dish type alone ("lasagne" over "dal", "fish pie") is the poll's first
+    // dish: only a mark makes it a heading.
+    // Over items marked with a bullet, a number or a price it lacks ("Pizza" over "- four cheese"),
+    // the line is set apart as a heading is.
+    const apart = isItem(next) && !isItem(line);
+    if (
+      !line.styledHeading &&
+      !line.introduces &&
+      !apart &&
+      !headingMarked(type, line.text, next.text, namesNoDish)
+    )
+      return undefined;
     const nextDish = cleanSegment(segmentsOf(next.text)[0]?.text ?? '', p.words).text;
     return namesMeal(nextDish) ? null : type;
   };
+  // A heading's words beside its kind: a section, a day or a time ("Thursday", "night", "menu").
+  const when = new Set(p.words.whenWords);
+  const namesNoDish = (text: string) => saysNothing(text, p) || onlyPhrases(text, when);
   const withKindSentence = (sentences: Option[][]): Option[] =>
     mj.counting
       ? sentences.flat()

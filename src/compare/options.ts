@@ -32,6 +32,8 @@ export interface OptionPatterns {
   listEnd: RegExp;
   leadingDay: RegExp;
   trailingTail: RegExp;
+  /** Who shares the item, after it: "jasmine tea for the table", "padron peppers to share". */
+  sharedTail: RegExp;
   fillerEdge: RegExp;
   /** Headings, days, dates, cuisines and fillers: what a label is made of. */
   nothing: ReadonlySet<string>;
@@ -46,6 +48,8 @@ export interface OptionPatterns {
   between: ReadonlySet<string>;
   /** A diet's names ("vegan", "veggie", "plant based"): a diet alone names no dish. */
   diets: ReadonlySet<string>;
+  /** A milk chosen for a drink: "oat", "dairy", "semi skimmed". */
+  milks: ReadonlySet<string>;
   /** A sentence that starts with an alternative ("… or i could do pizza") continues the choice before it. */
   continuesChoice: RegExp;
   cuisines: ReadonlySet<string>;
@@ -100,6 +104,10 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     ),
     // What follows a dish in a sentence: "for the workshop", "at the Biergarten", "before the run".
     trailingTail: /\s+(?:for|at|from|before|after|by|near)\s+(.*)$/i,
+    sharedTail: new RegExp(
+      `\\s+(?:${alternation(words.sharedWords.filter((phrase) => phrase.includes(' ')))})[\\s?!.]*$`,
+      'i',
+    ),
     fillerEdge: new RegExp(`^(?:(?:${fillers})\\b[\\s,]*)+|(?:[\\s,]+(?:${edgeWords})\\b)+[\\s?!.]*$`, 'i'),
     nothing,
     nothingWords: new Set([...nothing].flatMap((phrase) => phrase.split(' '))),
@@ -115,6 +123,7 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
         .flatMap(([diet, marks]) => [diet, ...marks])
         .filter((name) => name.length >= 3),
     ),
+    milks: new Set(words.milkWords),
     continuesChoice: new RegExp(`^\\s*(?:${alternation(words.alternatives)})\\s`, 'i'),
     cuisines: new Set(words.cuisineWords),
     negated: new RegExp(`^(?:${alternation(words.negations)})\\s`, 'i'),
@@ -256,7 +265,7 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
   // The sentence before the option, then the one after it ("their tofu pho is great").
   const once = withoutSentence(untallied, p, judge);
   const twice = once === untallied ? once : withoutSentence(once, p, judge);
-  let trimmed = trimEdges(withoutChatTail(twice, p), p);
+  let trimmed = trimEdges(withoutChatTail(twice, p), p).replace(p.sharedTail, '');
   const tail = p.trailingTail.exec(trimmed);
   if (tail !== null && tail.index > 0) {
     const rest = tail[1]!;

@@ -2,6 +2,7 @@ import { foldWords } from '../core/fold.js';
 import type { ProductResult } from '../core/result.js';
 import { adaptDish } from './adapt.js';
 import type { ComposedDish, DishComposer } from './compose.js';
+import { stem } from './dish-phrases.js';
 import type { DishReading } from './dish-reading.js';
 import type { DishTemplate, DishTemplatesFile } from './dish-templates.js';
 import type { FoodKnowledge } from './knowledge.js';
@@ -45,6 +46,8 @@ interface Context {
   isMeal(product: ProductResult): boolean;
   served(product: ProductResult): boolean;
   isDrink(template: DishTemplate): boolean;
+  /** Whether a word names a meal's dish type on its own, not a side's nor a drink's ("combo", "curry"; not "chips"). */
+  namesMeal(word: string): boolean;
   catalog: Pick<FoodKnowledge, 'food'>;
 }
 
@@ -92,6 +95,17 @@ function namedWithin(input: string, name: string): boolean {
   return foldWords(name)
     .split(' ')
     .every((word) => typed.has(word) || word.length <= 2);
+}
+
+/**
+ * Whether a word of the option that the answer's name does not hold names a meal on its own ("combo"
+ * in "combo over rice" answered with "Rice, raw"): the option is a dish, not that food.
+ */
+function namesMealBeyond(input: string, name: string, namesMeal: (word: string) => boolean): boolean {
+  const named = new Set(foldWords(name).split(' ').map(stem));
+  return foldWords(input.replace(/\([^()]*\)/g, ' '))
+    .split(' ')
+    .some((word) => word.length > 2 && !named.has(stem(word)) && namesMeal(word));
 }
 
 /** The ordered rules; the first that decides wins. */
@@ -180,13 +194,23 @@ export const UNDERSTANDING_RULES: readonly UnderstandingRule[] = [
   {
     name: 'a dish, not its main food',
     why: 'A dish named by its type and its main food is that dish, not the food alone: "massaman beef" is a curry, not a beef steak; "pad see ew chicken" a noodle dish; "Vietnamese iced coffee" a coffee, not the ground coffee it is made from (which has no serving). A bare word naming only the type ("chips", "side salad") stays the product.',
-    decide({ input, typed, reading, composed, isMeal, served }) {
+    decide({ input, typed, reading, composed, isMeal, served, namesMeal }) {
       if (typed.status !== 'found' || typed.takenAs !== 'product' || isMeal(typed.result)) return null;
       if (reading.template === null || !reading.byType) return null;
-      // What a drink is made from has no serving ("Vietnamese iced coffee" is not ground coffee).
-      if (reading.mains.length === 0 && served(typed.result)) return null;
+      // What a drink is made from has no serving ("Vietnamese iced coffee" is not ground coffee); a
+      // word beyond the food's name naming a meal of its own makes a dish ("combo over rice").
+      const beyond = namesMealBeyond(input, typed.result.name, namesMeal);
+      if (reading.mains.length === 0 && served(typed.result) && !beyond) return null;
       const dish = composed();
-      return dish === null ? null : asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
+      if (dish !== null) return asComposed(input, dish, `a dish, not ${typed.result.name} alone`);
+      // A meal that cannot be built is not the food alone either: better not ranked than ranked as it.
+      return beyond
+        ? {
+            status: 'not_understood',
+            input,
+            reason: `a dish, not ${typed.result.name} alone: name its main ingredients`,
+          }
+        : null;
     },
   },
   {
@@ -247,6 +271,12 @@ export function understand(input: string, typed: Resolution, understanding: Unde
     isMeal: (product) => understanding.isMeal(product),
     served: (product) => understanding.served(product),
     isDrink: (template) => understanding.isDrink(template),
+    namesMeal: (word) => {
+      const template = understanding.composer.namesType(word)
+        ? understanding.composer.read(word).template
+        : null;
+      return template !== null && template.sideServing === undefined && !understanding.isDrink(template);
+    },
     catalog: understanding.catalog,
   };
   for (const rule of UNDERSTANDING_RULES) {

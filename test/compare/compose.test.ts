@@ -243,6 +243,36 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(found.chips!.takenAs).toBe('product');
   });
 
+  it('does not rank a meal named beyond the food it was found as ("combo over rice" is not rice)', async () => {
+    const result = await compareItems(
+      ['combo over rice', 'mezze over couscous', 'falafel wrap', 'rice'].map(readItem),
+      deps,
+    );
+    const notRanked = result.notUnderstood.map((item) => item.input);
+    expect(notRanked).toContain('combo over rice');
+    expect(result.ranked.map((item) => item.input)).not.toContain('mezze over couscous');
+    // The food named alone, or with its own words only, stays the food.
+    expect(result.ranked.find((item) => item.input === 'rice')?.takenAs).toBe('product');
+  });
+
+  it("builds a type's word with the main it names where that differs from the type's default (suya is beef)", async () => {
+    const found = await ranked('suya', 'anticuchos', 'lamb kebab', 'chicken suya');
+    expect(found.suya).toMatchObject({ takenAs: 'composed dish', howTaken: 'a kebab recipe with beef' });
+    expect(found.anticuchos!.howTaken).toBe('a kebab recipe with beef');
+    expect(found['lamb kebab']!.howTaken).toBe('a kebab recipe with lamb');
+    // A stated main wins over the one the word names.
+    expect(found['chicken suya']!.howTaken).toBe('a kebab recipe with chicken');
+  });
+
+  it('reads a spice a name states as its flavour, not its main (data: flavourCategories)', async () => {
+    expect(composer.read('cinnamon bun').mains).toEqual([]);
+    expect(composer.read('paprika chicken').mains.map((food) => food.label)).toEqual(['chicken']);
+    const result = await compareItems(['cinnamon bun', 'paprika chicken'].map(readItem), deps);
+    // A bun whose filling is unknown is not ranked on 60 g of cinnamon powder.
+    expect(result.notUnderstood.map((item) => item.input)).toContain('cinnamon bun');
+    expect(result.ranked.find((item) => item.input === 'paprika chicken')?.name).not.toMatch(/paprika/i);
+  });
+
   it('answers a dish the catalog does not name, saying it was built', async () => {
     const found = await ranked('katsu sando with chicken', 'tofu banh mi', 'lamb kofta');
     expect(found['tofu banh mi']).toMatchObject({
@@ -263,6 +293,24 @@ describe('understanding an option: ordered rules that keep what it states', () =
     expect(contributors(found['matcha latte'])).toMatch(/tea with milk/);
     // A coffee with no milk in its name is no latte: the catalog's coffee answers it.
     expect(found['black coffee']!.takenAs).toBe('product');
+  });
+
+  it("reads a plural whose singular ends in 'e' as its singular ('flat whites', 'sausages', 'sauces')", () => {
+    expect(composer.read('flat whites').template?.type).toBe(composer.read('flat white').template?.type);
+    expect(composer.read('flat whites').byType).toBe(true);
+    expect(composer.read('sausages and mash').template?.type).toBe(
+      composer.read('sausage and mash').template?.type,
+    );
+    // "-es" after a hiss or an "o" still goes: "sandwiches" is "sandwich", "tomatoes" "tomato".
+    expect(composer.read('chicken sandwiches').template?.type).toBe(
+      composer.read('chicken sandwich').template?.type,
+    );
+    expect(composer.read('chicken sandwiches').template).not.toBeNull();
+  });
+
+  it('makes a plural drink named by its type as its recipe is', async () => {
+    const found = await ranked('flat whites', 'croissants');
+    expect(found['flat whites']).toMatchObject({ takenAs: 'composed dish' });
   });
 
   it('makes a meat named as a dish a plate of it, served as a meal; the meat named alone stays the food', async () => {

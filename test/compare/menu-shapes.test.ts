@@ -175,6 +175,138 @@ describe('readMenu: where the dish is in a line', () => {
     expect(names('Pizza\nBurgers\nTacos')).toEqual(['Pizza', 'Burgers', 'Tacos']);
   });
 
+  it("trims who shares an item off its end ('for the table', 'to share'; menu-words.json sharedWords)", () => {
+    expect(names('- Padron peppers to share\n- jasmine tea for the table\n- Prawn toast')).toEqual([
+      'Padron peppers',
+      'jasmine tea',
+      'Prawn toast',
+    ]);
+  });
+
+  it('reads a milk offered for a drink as a choice of the order, not an option nor a side', () => {
+    expect(names('- croissant\n- flat whites or lattes, oat or dairy')).toEqual([
+      'croissant',
+      'flat whites',
+      'lattes',
+    ]);
+    expect(names('coffee run: latte or cappuccino? oat or soy')).toEqual(['latte', 'cappuccino']);
+    // A milk word inside a dish's name is the dish's.
+    expect(names('- almond croissant\n- oat porridge\n- soy latte')).toEqual([
+      'almond croissant',
+      'oat porridge',
+      'soy latte',
+    ]);
+  });
+
+  it("drops the alternative word that starts a line ('or', French 'ou'), as in a sentence", () => {
+    expect(names('Set lunch:\nLasagne\nor fish pie\nor mushroom risotto')).toEqual([
+      'Lasagne',
+      'fish pie',
+      'mushroom risotto',
+    ]);
+    expect(
+      names('Formule midi:\nPlat du jour: boeuf bourguignon\nou quiche lorraine\nou ratatouille'),
+    ).toEqual(['boeuf bourguignon', 'quiche lorraine', 'ratatouille']);
+  });
+
+  it('reads a part naming a dish of a kind of its own beside a dish as another item, not a side', () => {
+    const board = ['CANTEEN', 'GRILL – cheeseburger, chicken wrap', 'DELI – ham sandwich', 'SOUP – tomato'];
+    expect(names(board.join('\n'))).toEqual(['cheeseburger', 'chicken wrap', 'ham sandwich', 'tomato soup']);
+    // Sides stay sides: rice and peas, garlic bread, mash name no meal of their own.
+    expect(names('- Chicken curry, rice & peas\n- Veg lasagne, garlic bread\n- Cod, mash')).toEqual([
+      'Chicken curry, rice & peas',
+      'Veg lasagne with garlic bread',
+      'Cod with mash',
+    ]);
+  });
+
+  it("reads a change to any item at a supplement's price as no option ('extra cheese +50p')", () => {
+    const van = ['Spud van', 'Beans & cheese – £6', 'Tuna mayo – £7', 'add butter free, extra cheese +50p'];
+    expect(names(van.join('\n'))).toEqual(['Beans & cheese', 'Tuna mayo']);
+    expect(names('- Tofu katsu £9\n- Chicken katsu £10\nswap to brown rice + £1.50')).toEqual([
+      'Tofu katsu',
+      'Chicken katsu',
+    ]);
+    // An item whose name starts with such a word is still an item.
+    expect(names('Extra hot wings £7\nHalloumi fries £5')).toEqual(['Extra hot wings', 'Halloumi fries']);
+  });
+
+  it("reads an emoji code between words as one space and a time's colon as no label", () => {
+    const menu = [
+      'Noodle bar lunch :ramen: all veg, order at 12:30',
+      '1 - Veg ramen',
+      '2 - Tofu bao',
+      '3 - Kimchi fried rice',
+    ];
+    expect(names(menu.join('\n'))).toEqual(['Veg ramen', 'Tofu bao', 'Kimchi fried rice']);
+    expect(names('- Pad thai\n- Green curry\nback by 1:15 latest')).toEqual(['Pad thai', 'Green curry']);
+    // A label's colon still labels; a board's two spaces still part its columns.
+    expect(names('Sam: pizza?\nJo: tacos\nAl: pizza')).toEqual(['pizza', 'tacos']);
+    expect(names('MON  Bbq bun\nTUE  Fish pie :fish:\nWED  Dal')).toEqual(['Bbq bun', 'Fish pie', 'Dal']);
+  });
+
+  it("reads quote marks on some of a message's lines as bullets, not when they quote a message", () => {
+    const set = [
+      'Set lunch €12, pick a main:',
+      '> Chicken curry',
+      '> Veg lasagne',
+      '> Fish pie',
+      'dessert +€3: brownie',
+    ];
+    expect(names(set.join('\n'))).toEqual(['Chicken curry', 'Veg lasagne', 'Fish pie', 'brownie']);
+    // A quoted email's own numbers mark its items; its greeting and signature are no options.
+    const email = [
+      'Pasted from the caterer:',
+      '> Hello team, the options for Friday:',
+      '> 1) Lamb tagine with couscous',
+      '> 2) Mushroom stroganoff (V)',
+      '> Best wishes, Pam',
+    ];
+    expect(names(email.join('\n'))).toEqual([
+      'Lamb tagine with couscous',
+      'Mushroom stroganoff (vegetarian)',
+    ]);
+  });
+
+  it('reads a line wholly in bold among items starting in bold as an item, not a heading over the next', () => {
+    const stall = [
+      'Hawker stall picks',
+      '*Laksa* (prawn)',
+      '*Char kway teow*',
+      '*Roti canai* w/ dhal',
+      '*Teh tarik*',
+    ];
+    expect(names(stall.join('\n'))).toEqual([
+      'Laksa (prawn)',
+      'Char kway teow',
+      'Roti canai with dhal',
+      'Teh tarik',
+    ]);
+    expect(names('Lunch\n*Ramen*\n*Pad thai*\n*Katsu curry*')).toEqual(['Ramen', 'Pad thai', 'Katsu curry']);
+    // Set apart from its items, a bold line still heads them.
+    expect(names('*Burgers*\nclassic beef\nfalafel')).toEqual(['classic beef burgers', 'falafel burgers']);
+    expect(names('*Pizzas*\n*four cheese* £9\n*nduja* £10')).toEqual(['four cheese pizzas', 'nduja pizzas']);
+  });
+
+  it('reads a first line naming a dish type alone as a dish, not a heading, unless something marks it', () => {
+    // Unmarked: each line is a dish, whatever the next line names.
+    expect(names('lasagne\ndal\nfish pie')).toEqual(['lasagne', 'dal', 'fish pie']);
+    expect(names('pizza\ndal\npizza')).toEqual(['pizza', 'dal']);
+    expect(names('curry\nchicken\nlamb')).toEqual(['curry', 'chicken', 'lamb']);
+    expect(names('burrito\npaneer\nfalafel wrap')).toEqual(['burrito', 'paneer', 'falafel wrap']);
+    expect(names('ramen\ntonkotsu\nshoyu')).toEqual(['ramen', 'tonkotsu', 'shoyu']);
+    // Marked by a colon, styling, capitals or a word of when it is served: a heading.
+    expect(names('Pizza:\nfour cheese\nspicy salami')).toEqual(['four cheese pizza', 'spicy salami pizza']);
+    expect(names('*Tacos*\nfish\nmushroom')).toEqual(['fish tacos', 'mushroom tacos']);
+    expect(names('TACOS\nfish\nmushroom')).toEqual(['fish tacos', 'mushroom tacos']);
+    expect(names('Taco Tuesday\nfish\nmushroom')).toEqual(['fish taco', 'mushroom taco']);
+    expect(names('Burger menu\nclassic beef\nfalafel')).toEqual(['classic beef burger', 'falafel burger']);
+    expect(names('Tacos today\nfish\nbean')).toEqual(['fish tacos', 'bean tacos']);
+    // Over items with bullets or prices it lacks, the line is set apart as a heading.
+    expect(names('Pizza\n- four cheese\n- nduja')).toEqual(['four cheese pizza', 'nduja pizza']);
+    expect(names('lasagne £9\ndal £7\nfish pie £10')).toEqual(['lasagne', 'dal', 'fish pie']);
+  });
+
   it("reads '#1' numbering and a chat log's times as no part of the dish", () => {
     expect(names('#1 Smash burger\n#2 Crispy chicken sandwich\nvote with the number!')).toEqual([
       'Smash burger',

@@ -53,6 +53,13 @@ describe('parseCompareText', () => {
       items: [{ text: 'nut roast' }, { text: 'roast turkey' }],
     });
     expect(parseCompareText('for 6 people: curry or pizza').people).toBe(6);
+    // A group named with its size: "team of 11", "for a group of 8", "table for 6".
+    expect(parseCompareText('ramen or pho for a team of 11')).toMatchObject({
+      people: 11,
+      items: [{ text: 'ramen' }, { text: 'pho' }],
+    });
+    expect(parseCompareText('pizza vs tacos, group of 8').people).toBe(8);
+    expect(parseCompareText('ramen or pho, table for 6').people).toBe(6);
     expect(() => parseCompareText('lasagne, dal for 0 people')).toThrow(InvalidComparisonError);
     expect(() => parseCompareText('lasagne, dal for 99999999999999999999 people')).toThrow(
       InvalidComparisonError,
