@@ -90,7 +90,9 @@ export function withSides(text: string, sides: readonly string[]): string {
  */
 export function saidOnce(text: string): boolean {
   return (
-    /^[^,;/]*\sor\s[^,;/]*$/i.test(text) &&
+    // No comma, semicolon or slash anywhere, and an "or": two tests, each linear in the text's length.
+    !/[,;/]/.test(text) &&
+    /\sor\s/i.test(text) &&
     !/\s(?:or|vs|v|versus)\.?\s.*\s(?:or|vs|v|versus)\.?\s/i.test(text)
   );
 }
