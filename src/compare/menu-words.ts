@@ -16,6 +16,11 @@ export const MenuWordsSchema = z.object({
   $comment: z.string().optional(),
   /** Words between two options: "fish pie or lasagne", "lasagne vs dal". */
   alternatives: z.array(Folded).min(1),
+  /**
+   * The alternatives between options of a poll, each option written whole: two of them in one text
+   * ("steak vs salmon vs chickpea curry") mean a kind is not said once for both.
+   */
+  choiceWords: z.array(Folded).min(1),
   /** Words before a list's last item: "pizza, sushi or burritos", "lasagne, curry and fish pie". */
   listEnds: z.array(Folded).min(1),
   /**
@@ -23,6 +28,8 @@ export const MenuWordsSchema = z.object({
    * bread" is two items, "fish and chips" one.
    */
   listArticles: z.array(Folded).min(1),
+  /** Words joining what comes with a dish to it: "steak with chips", "steak w chips". */
+  withWords: z.array(Folded).min(1),
   /** What a group size counts: "for 12 people", "8 ppl", "14 of us". */
   peopleWords: z.array(Folded).min(1),
   /** Words before the people a diet names, as whom an option is for: "the veggies", "our vegans". */
