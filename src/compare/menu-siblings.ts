@@ -29,7 +29,8 @@ export function plainListSiblings(
       const trimmed = trimChat(text.text, p, undefined);
       const bare = trimmed.replace(/\([^()]*\)/g, ' ');
       // "Burrata, blood orange & basil": a list of what one item is made of is an item.
-      const enumerates = /,/.test(bare) && /\s(?:&|and)\s[^,]*$/.test(bare) && !/[?!:;]/.test(bare);
+      const last = bare.lastIndexOf(',');
+      const enumerates = last >= 0 && /\s(?:&|and)\s/.test(bare.slice(last + 1)) && !/[?!:;]/.test(bare);
       const words = wordCount(bare);
       if (enumerates ? words > 2 * MAX_SIBLING_WORDS : /[,?!:;]/.test(bare) || words > MAX_SIBLING_WORDS)
         return;

@@ -2,6 +2,7 @@ import { MAX_NAME_LENGTH } from '../core/command.js';
 import { foldWords } from '../core/fold.js';
 import { type Line, MAX_PARTS } from './menu-lines.js';
 import { isPriced } from './menu-text.js';
+import { alternation, loadMenuWords } from './menu-words.js';
 import { expandAbbreviations, maskParentheses } from './options.js';
 
 /**
@@ -57,9 +58,24 @@ export function wordCount(text: string): number {
     .filter((word) => word !== '').length;
 }
 
+/** The menu words' joining patterns (menu-words.json withWords, choiceWords), compiled once. */
+let joins: { withWord: RegExp; withOrPlus: RegExp; twoChoices: RegExp } | undefined;
+function joinPatterns(): NonNullable<typeof joins> {
+  if (joins !== undefined) return joins;
+  const words = loadMenuWords();
+  const withWord = alternation(words.withWords);
+  const choice = `\\s(?:${alternation(words.choiceWords)})\\.?\\s`;
+  joins = {
+    withWord: new RegExp(`\\s(?:${withWord})\\s`, 'i'),
+    withOrPlus: new RegExp(`\\s(?:${withWord}|\\+)\\s`, 'i'),
+    twoChoices: new RegExp(`${choice}.*${choice}`, 'i'),
+  };
+  return joins;
+}
+
 /** "spiced red lentil with sourdough" under "Soup": "spiced red lentil soup with sourdough". */
 export function withType(option: Option, type: string): Option {
-  const at = option.text.search(/\s(?:with|w|\+)\s/i);
+  const at = option.text.search(joinPatterns().withOrPlus);
   const text =
     at < 0
       ? `${option.text} ${type.toLowerCase()}`
@@ -75,7 +91,7 @@ export function withType(option: Option, type: string): Option {
 export function withSides(text: string, sides: readonly string[]): string {
   if (sides.length === 0) return text;
   const joined = sides.join(' and ');
-  return /\s(?:with|w)\s/i.test(text) ? `${text} and ${joined}` : `${text} with ${joined}`;
+  return joinPatterns().withWord.test(text) ? `${text} and ${joined}` : `${text} with ${joined}`;
 }
 
 /**
@@ -90,8 +106,8 @@ export function withSides(text: string, sides: readonly string[]): string {
  */
 export function saidOnce(text: string): boolean {
   return (
-    /^[^,;/]*\sor\s[^,;/]*$/i.test(text) &&
-    !/\s(?:or|vs|v|versus)\.?\s.*\s(?:or|vs|v|versus)\.?\s/i.test(text)
+    // No comma, semicolon or slash anywhere, and an "or": two tests, each linear in the text's length.
+    !/[,;/]/.test(text) && /\sor\s/i.test(text) && !joinPatterns().twoChoices.test(text)
   );
 }
 

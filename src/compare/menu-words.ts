@@ -16,10 +16,24 @@ export const MenuWordsSchema = z.object({
   $comment: z.string().optional(),
   /** Words between two options: "fish pie or lasagne", "lasagne vs dal". */
   alternatives: z.array(Folded).min(1),
+  /**
+   * The alternatives between options of a poll, each option written whole: two of them in one text
+   * ("steak vs salmon vs chickpea curry") mean a kind is not said once for both.
+   */
+  choiceWords: z.array(Folded).min(1),
   /** Words before a list's last item: "pizza, sushi or burritos", "lasagne, curry and fish pie". */
   listEnds: z.array(Folded).min(1),
+  /**
+   * Articles that start a list's next item after "and": "… a chicken caesar salad and some garlic
+   * bread" is two items, "fish and chips" one.
+   */
+  listArticles: z.array(Folded).min(1),
+  /** Words joining what comes with a dish to it: "steak with chips", "steak w chips". */
+  withWords: z.array(Folded).min(1),
   /** What a group size counts: "for 12 people", "8 ppl", "14 of us". */
   peopleWords: z.array(Folded).min(1),
+  /** Words before the people a diet names, as whom an option is for: "the veggies", "our vegans". */
+  groupDeterminers: z.array(Folded).min(1),
   /** Words before a bare group size at the end: "for 20", "x 12". */
   groupMarks: z.array(Folded).min(1),
   /** Words that head a section or name the meal, never a dish: "Mains", "Dessert:", "Today's specials". */
@@ -47,6 +61,11 @@ export const MenuWordsSchema = z.object({
    * started: "I'm thinking either the …", "anyone up for …", "who's in for …".
    */
   betweenWords: z.array(Folded).min(1),
+  /**
+   * Prepositions left at an option's end once what followed is cut off ("coffee for" once "12" is
+   * gone): they belong to the cut-off tail.
+   */
+  endPrepositions: z.array(Folded).min(1),
   /** Where a dish is bought, after it: "the salad place", "the falafel truck". */
   venueWords: z.array(Folded).min(1),
   /** Words before an option that rule it out: "not pizza again pls". */

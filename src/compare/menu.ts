@@ -211,7 +211,8 @@ export function readMenu(message: string, judge?: FoodJudge): ReadMenu {
       if (type !== null) {
         // After a colon its commas list dishes of that kind ("Pizza: margherita, pepperoni"), unless
         // they enumerate one dish's fillings ("Toastie: Ham, cheddar & mustard").
-        const enumerates = /\s(?:&|and)\s[^,]*$/i.test(next!);
+        // "and" in the last comma's item, tested on that item alone so a line is read once.
+        const enumerates = /\s(?:&|and)\s/i.test(next!.slice(next!.lastIndexOf(',') + 1));
         const named = partsOf(next!, (colon && !enumerates) || /,\s*(?:or|and)\s/i.test(next!), doubtful);
         // A dish that names its own kind ("Pud – Sticky toffee pudding", "Soup: Leek & potato soup")
         // keeps its name.

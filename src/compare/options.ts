@@ -61,6 +61,12 @@ export interface OptionPatterns {
   fieldStart: RegExp;
   /** "(everyone)", "(shared)": a label's remark saying what follows is served to all, not chosen. */
   shared: RegExp;
+  /** "… and some garlic bread": "and" before an article starts a list's last item (menu-words.json listArticles). */
+  lastAnd: RegExp;
+  /** A preposition left at an option's end (menu-words.json endPrepositions). */
+  endPreposition: RegExp;
+  /** Words before the people a diet names (menu-words.json groupDeterminers). */
+  groupDeterminers: ReadonlySet<string>;
   /** A change to the item above: "Extra peanuts", "no onions" (read on a line indented or after "+"). */
   modifierStart: RegExp;
   /** A statement of allergens in brackets: "(Contains: gluten, milk)", "(allergens: 1 gluten, 3 egg)". */
@@ -131,6 +137,9 @@ export function optionPatterns(words: MenuWords): OptionPatterns {
     // The label, then a colon, a dash, a price or a number, or nothing more.
     fieldStart: new RegExp(`^(?:${alternation(words.fieldWords)})(?=\\s*(?:[^\\p{L}\\s]|$))`, 'iu'),
     shared: new RegExp(`\\(\\s*(?:${alternation(words.sharedWords)})\\s*\\)`, 'i'),
+    lastAnd: new RegExp(`\\s+(?:and|&)\\s+(?=(?:${alternation(words.listArticles)})\\s)`, 'i'),
+    endPreposition: new RegExp(`\\s+(?:${alternation(words.endPrepositions)})$`, 'i'),
+    groupDeterminers: new Set(words.groupDeterminers),
     modifierStart: new RegExp(`^(?:${alternation(words.modifierWords)})\\b`, 'i'),
     allergenGroup: new RegExp(`[([]\\s*(?:${alternation(words.allergenWords)})\\b[^()[\\]]*[)\\]]`, 'gi'),
   };
@@ -202,9 +211,6 @@ export function maskParentheses(text: string): { masked: string; restore: (part:
   return { masked, restore: (part) => part.replace(placeholder, (_, i: string) => groups[Number(i)]!) };
 }
 
-/** "… and some garlic bread", "… and a flat white": "and" before an article starts a list's last item. */
-const LAST_AND = /\s+(?:and|&)\s+(?=(?:a|an|some|the)\s)/i;
-
 /** "between X and Y": the first "and" after "between" (lazily, so linear). */
 const BETWEEN_AND = /(\bbetween\s+[^,;?!]{1,200}?)\s+and\s+/i;
 
@@ -235,7 +241,9 @@ export function splitDescribed(text: string, asList: boolean, p: OptionPatterns)
     // "a veggie lasagne, a chicken caesar salad and some garlic bread", "the soup is minestrone and
     // the special a beef pie": in a list, "and" before an article parts two items ("fish and chips"
     // stays one).
-    const items = alternative.split(/\s*[,;]\s*/).flatMap((item) => (asList ? item.split(LAST_AND) : [item]));
+    const items = alternative
+      .split(/\s*[,;]\s*/)
+      .flatMap((item) => (asList ? item.split(p.lastAnd) : [item]));
     if (asList || items.length === 1) parts.push(...items.map((item) => ({ text: item, described: [] })));
     else if (/\s(?:&|and|n)\s/i.test(items.at(-1)!)) parts.push({ text: alternative, described: [] });
     else parts.push({ text: items[0]!, described: items.slice(1).map(restore) });
@@ -275,7 +283,7 @@ export function trimChat(text: string, p: OptionPatterns, judge: FoodJudge | und
   trimmed = trimmed.replace(/[\s?!.,;:]+$/, '');
   // With a judge, a preposition left at the end ("coffee for" once "12" is gone) belongs to what was
   // cut off, as the tail above does.
-  if (judge !== undefined) trimmed = trimmed.replace(/\s+(?:for|at|by|from|to|of|in|on)$/i, '');
+  if (judge !== undefined) trimmed = trimmed.replace(p.endPreposition, '');
   return trimmed.replace(/^\((.*)\)$/, '$1').trim();
 }
 
@@ -303,7 +311,7 @@ function withoutChatTail(text: string, p: OptionPatterns): string {
 
 /** People named by their diet, as whom an option is for: "the veggies", "our vegans". */
 function namesDietGroup(text: string, p: OptionPatterns): boolean {
-  const words = wordsOf(text).filter((word) => !['the', 'our', 'a', 'any', 'all'].includes(word));
+  const words = wordsOf(text).filter((word) => !p.groupDeterminers.has(word));
   return words.length > 0 && onlyPhrases(words.map((word) => word.replace(/s$/, '')).join(' '), p.diets);
 }
 

@@ -88,9 +88,10 @@ export function readGroupSize(text: string, words: MenuWords): { people: number 
 export function parseCompareText(raw: string, judge?: FoodJudge): CompareRequest {
   const words = loadMenuWords();
   const p = optionPatterns(words);
-  // Line breaks separate options; stripInvisible would make them spaces.
+  // Line breaks separate options; stripInvisible would make them spaces. Every other run of white
+  // space becomes one space, so the splits below (`\s*[,;]\s*`, `\s+or\s+`) never rescan a long run.
   const text = stripInvisible(raw.replace(/\r\n|[\r\n\u2028\u2029]/g, ','))
-    .replace(/[ \t]+/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim();
   const { people, rest } = readGroupSize(text, words);
   const { masked, restore } = maskParentheses(expandAbbreviations(rest));

@@ -44,6 +44,7 @@ const COUNT_UNITS: Record<string, PortionKey> = {
  * "1 cup cooked rice" is not a cup of dry rice.
  */
 export const DRY_CUP_KIND = 'cup';
+/** One US customary cup, 8 US fluid ounces (NIST Handbook 44, Appendix C: 1 cup = 236.588 2 mL). */
 const US_CUP_ML = 236.588;
 
 function volumeGrams(

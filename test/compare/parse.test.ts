@@ -117,4 +117,11 @@ describe('parseCompareText', () => {
     expect(texts('a (b, c vs d')).toEqual(['a (b', 'c', 'd']);
     expect(texts('la\u0007sagne,\u202edal\ue000')).toEqual(['la sagne', 'dal']);
   });
+
+  it('reads any white space between words as one space (no-break, ideographic, runs of it)', () => {
+    expect(texts('pad\u00a0thai\u3000\u3000or \u00a0\u00a0 green\u2003curry')).toEqual([
+      'pad thai',
+      'green curry',
+    ]);
+  });
 });

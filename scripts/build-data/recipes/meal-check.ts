@@ -145,36 +145,34 @@ export function dropUnheldAliases<D extends NamedDish>(
       const food = each.code == null ? undefined : foods.get(each.code);
       return food !== undefined && vegan.animalCategories.has(food.category);
     });
+    /** Records why an alias is dropped; the dish's serving itself is left as it is. */
+    const drop = (
+      alias: string,
+      claim: Pick<MealFinding, 'kind' | 'grams' | 'portionGrams' | 'fixedGrams'>,
+    ): false => {
+      // Keys in the order the other findings write them, so a report's JSON reads the same.
+      findings.push({
+        dish: dish.name,
+        alias,
+        kind: claim.kind,
+        grams: claim.grams,
+        portionGrams: claim.portionGrams,
+        servingGrams: Math.round(serving),
+        fixedGrams: claim.fixedGrams,
+        fixedServingGrams: Math.round(serving),
+        fix: 'alias dropped',
+      });
+      return false;
+    };
     const aliases = dish.aliases.filter((alias) => {
       if (veganWord?.test(alias) && animal !== undefined) {
-        findings.push({
-          dish: dish.name,
-          alias,
-          kind: 'vegan',
-          grams: Math.round((animal.grams ?? 0) * 10) / 10,
-          portionGrams: 0,
-          servingGrams: Math.round(serving),
-          fixedGrams: 0,
-          fixedServingGrams: Math.round(serving),
-          fix: 'alias dropped',
-        });
-        return false;
+        const grams = Math.round((animal.grams ?? 0) * 10) / 10;
+        return drop(alias, { kind: 'vegan', grams, portionGrams: 0, fixedGrams: 0 });
       }
       // "baked potato with beans" lists its parts: the jacket potato with beans and cheese adds one.
       const added = kindsAdded(alias, dish.name, norms.statedKinds.kinds);
       if (added.length > 0) {
-        findings.push({
-          dish: dish.name,
-          alias,
-          kind: added.join(' and '),
-          grams: 0,
-          portionGrams: 0,
-          servingGrams: Math.round(serving),
-          fixedGrams: 0,
-          fixedServingGrams: Math.round(serving),
-          fix: 'alias dropped',
-        });
-        return false;
+        return drop(alias, { kind: added.join(' and '), grams: 0, portionGrams: 0, fixedGrams: 0 });
       }
       const norm = meal ? namedKind(alias, norms) : null;
       if (norm === null || namesAnywhere(dish.name, norm)) return true;
@@ -183,18 +181,7 @@ export function dropUnheldAliases<D extends NamedDish>(
       const grams = normGrams(dish.contributors, norm, foods);
       if (grams >= norm.grams * norms.badlyUnder) return true;
       const rounded = Math.round(grams * 10) / 10;
-      findings.push({
-        dish: dish.name,
-        alias,
-        kind: norm.kind,
-        grams: rounded,
-        portionGrams: norm.grams,
-        servingGrams: Math.round(serving),
-        fixedGrams: rounded,
-        fixedServingGrams: Math.round(serving),
-        fix: 'alias dropped',
-      });
-      return false;
+      return drop(alias, { kind: norm.kind, grams: rounded, portionGrams: norm.grams, fixedGrams: rounded });
     });
     return aliases.length === dish.aliases.length ? dish : { ...dish, aliases };
   });

@@ -4,8 +4,8 @@ import { StringDecoder } from 'node:string_decoder';
 /**
  * Passes text through with every line cut to `maxLine` characters plus one (so a line over the
  * limit is still seen to be, and answered "names are limited to …"); the rest of a longer line is
- * dropped as it arrives. readline keeps a line whole until its end, so a 100 MB line from a pipe
- * held some 3 GB and 15 s before this; now memory is bounded by the limit, and the time is linear.
+ * dropped as it arrives. readline keeps a line whole until its end (a 100 MB line from a pipe
+ * measured some 3 GB and 15 s there), so cutting here bounds memory by the limit and keeps time linear.
  */
 export function boundLines(maxLine: number): Transform {
   const decoder = new StringDecoder('utf8');

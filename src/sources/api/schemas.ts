@@ -59,6 +59,7 @@ function coerceSpecFields(body: unknown): unknown {
 /**
  * The longest upstream sentence kept: the spec's comparison sentence ("The impact is 51% lower than
  * the average of the 95 products in …") is under 200 characters; a longer one is cut, not shown whole.
+ * 500 is a design choice: room for a sentence over twice the spec's, short enough for one chat line.
  */
 const MAX_UPSTREAM_SENTENCE = 500;
 

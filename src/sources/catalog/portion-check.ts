@@ -1,6 +1,7 @@
 import { editDistance } from '../../core/edit-distance.js';
 import { foldWords } from '../../core/fold.js';
 import type { PortionCheckData, RecipeData } from './schema.js';
+import { ONE_EDIT_LETTERS } from './typo-correction.js';
 
 /**
  * Whether a dish may answer a name that states a food. First, a name listing its parts is not
@@ -33,8 +34,11 @@ function singular(word: string): string {
 const JOINING = new Set(['with', 'and', 'n']);
 
 /** Words this long or longer are read through one typo ("cehese" is cheese), as the matcher reads them. */
-const TYPO_LENGTH = 5;
-/** Longer words are no food's name: they are not compared (the distance's cost grows with length). */
+const TYPO_LENGTH = ONE_EDIT_LETTERS;
+/**
+ * Longer words are no food's name: they are not compared (the distance's cost grows with length).
+ * 20 is a design choice, above the longest word of the catalog's food names (17 letters).
+ */
 const MAX_WORD_LENGTH = 20;
 
 /** The kinds (cheese) whose words a text has, a word of five letters or more through one typo. */

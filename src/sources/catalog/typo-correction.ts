@@ -21,10 +21,13 @@ const MIN_TRANSPOSITION_LENGTH = 4;
 /** Corrections remembered: users' words reach here, so the memory is bounded. */
 const MAX_REMEMBERED = 10_000;
 
+/** Words this long or longer are read through one edit (maxEdits); shorter ones through none. */
+export const ONE_EDIT_LETTERS = 5;
+
 /** Edits allowed for a word of this length: none below five letters, where most edits make another word. */
 function maxEdits(token: string): number {
   if (token.length >= 8) return 2;
-  if (token.length >= 5) return 1;
+  if (token.length >= ONE_EDIT_LETTERS) return 1;
   return 0;
 }
 
