@@ -50,6 +50,9 @@ describe('words naming a dish whose type has a usual main', () => {
     ['pineapple bun', 'a cake recipe with vanilla'],
     ['gulab jamun', 'a pudding recipe with fruit'],
     ['kulcha', 'a bread recipe with herbs'],
+    ['kofte', 'a kebab recipe with lamb'],
+    ['kopi susu', 'a coffee recipe with espresso'],
+    ['sausage sizzle', 'a hot dog recipe with sausage'],
   ])('builds "%s" as %s', (name, built) => {
     expect(how(name)).toBe(built);
   });
@@ -94,6 +97,7 @@ describe('main words in the languages menus are written in', () => {
     ['tuna kimbap', 'a sushi recipe with tuna'],
     ['bacon barm', 'a sandwich recipe with bacon'],
     ['frango wrap', 'a wrap recipe with chicken'],
+    ['vaca frita', 'a mixed plate recipe with beef'],
   ])('builds "%s" as %s', (name, built) => {
     expect(how(name)).toBe(built);
   });
