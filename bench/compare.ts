@@ -9,7 +9,7 @@ import { loadEquivalences } from '../src/compare/equivalence.js';
 import { readItem } from '../src/compare/parse.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { fmt } from './lib.js';
+import { fmt, percentileOf } from './lib.js';
 
 const OPTIONS = [
   'lasagne',
@@ -25,15 +25,8 @@ const OPTIONS = [
 ];
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 200);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
-}
+const median = (values: number[]): number => percentileOf(values, 50);
+const p99 = (values: number[]): number => percentileOf(values, 99);
 
 /**
  * A 40,000-character message (Slack's limit for a message's text) as a caterer posts a long menu:

@@ -10,7 +10,7 @@ import { computeIngredientList } from '../src/recipes/compute.js';
 import { isIngredientList } from '../src/recipes/list-text.js';
 import { loadPortionTable } from '../src/recipes/portions.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { fmt } from './lib.js';
+import { fmt, percentileOf } from './lib.js';
 
 const TYPICAL = [
   'Spaghetti Bolognese',
@@ -43,15 +43,8 @@ const DISHES = [
 ];
 const ROUNDS = Number(process.env.BENCH_LIST_ROUNDS ?? 100);
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
-}
+const median = (values: number[]): number => percentileOf(values, 50);
+const p99 = (values: number[]): number => percentileOf(values, 99);
 
 export async function run(): Promise<string> {
   const catalog = loadCatalog();
