@@ -26,21 +26,12 @@ export type Resolution =
   | {
       status: 'found';
       input: string;
-      takenAs: 'dish' | 'composed dish';
+      takenAs: 'dish' | 'composed dish' | 'ingredient list';
       reason: string | null;
       result: RecipeResult;
       /** How a dish was taken when not by its name ("a curry recipe with beef"). */
       how?: string;
       /** Words of the option set aside to find it: a guess. */
-      setAside?: string;
-    }
-  | {
-      status: 'found';
-      input: string;
-      takenAs: 'ingredient list';
-      reason: string | null;
-      result: RecipeResult;
-      how?: string;
       setAside?: string;
     }
   | {
