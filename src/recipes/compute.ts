@@ -145,18 +145,15 @@ export interface Line extends IngredientLine {
   code?: string;
 }
 
+/** A line that cannot be weighed or named: skipped, its weight unknown, with why. */
+function unreadLine(text: string, note: string): Line {
+  return { text, status: 'skipped', grams: null, food: null, kgCo2e: null, note, weightUnknown: true };
+}
+
 export function computeLine(text: string, catalog: FoodMatcher, portions: PortionTable): Line {
   const parsed = parseLine(text);
   if (parsed.unreadable !== undefined) {
-    return {
-      text,
-      status: 'skipped',
-      grams: null,
-      food: null,
-      kgCo2e: null,
-      note: parsed.unreadable,
-      weightUnknown: true,
-    };
+    return unreadLine(text, parsed.unreadable);
   }
   if (parsed.amount.kind === 'negligible') {
     return {
@@ -170,15 +167,7 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
     };
   }
   if (parsed.food === '') {
-    return {
-      text,
-      status: 'skipped',
-      grams: null,
-      food: null,
-      kgCo2e: null,
-      note: 'no food named',
-      weightUnknown: true,
-    };
+    return unreadLine(text, 'no food named');
   }
   let { match, weight } = weighFood(parsed.amount, parsed.food, catalog, portions);
   const packed = packAfterFood(parsed);
@@ -205,7 +194,8 @@ export function computeLine(text: string, catalog: FoodMatcher, portions: Portio
   }
   const grams = Math.round(weight.grams * 10) / 10;
   if (match === null) {
-    const note = parsed.food === '' ? 'no food named' : `no food in the catalog matches "${parsed.food}"`;
+    // A line naming no food returned above: here the food is named but not in the catalog.
+    const note = `no food in the catalog matches "${parsed.food}"`;
     return { text, status: 'skipped', grams, food: null, kgCo2e: null, note, weightUnknown: false };
   }
   const closest = match.closest ? `closest match for "${parsed.food}"` : null;
@@ -265,15 +255,7 @@ export function computeIngredientList(
   const parts = title === null ? allParts : allParts.slice(1);
   const lines: Line[] = parts.slice(0, MAX_RECIPE_PARTS).map((part) => computeLine(part, catalog, portions));
   for (const part of parts.slice(MAX_RECIPE_PARTS)) {
-    lines.push({
-      text: part,
-      status: 'skipped',
-      grams: null,
-      food: null,
-      kgCo2e: null,
-      note: `only the first ${MAX_RECIPE_PARTS} lines are read`,
-      weightUnknown: true,
-    });
+    lines.push(unreadLine(part, `only the first ${MAX_RECIPE_PARTS} lines are read`));
   }
   const counted = lines.filter((line) => line.status === 'counted');
   if (counted.length === 0) {
