@@ -9,20 +9,8 @@ import { loadEquivalences } from '../src/compare/equivalence.js';
 import { readItem } from '../src/compare/parse.js';
 import { silentLogger } from '../src/logging/logger.js';
 import { createCatalogSource, loadCatalog } from '../src/sources/catalog/index.js';
-import { fmt, percentileOf } from './lib.js';
+import { fmt, percentileOf, TEN_DISHES } from './lib.js';
 
-const OPTIONS = [
-  'lasagne',
-  'dal',
-  'chicken curry',
-  'beef burger',
-  'veggie burger',
-  'fish and chips',
-  'falafel wrap',
-  'mushroom risotto',
-  'pad thai',
-  'tomato soup',
-];
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 200);
 
 const median = (values: number[]): number => percentileOf(values, 50);
@@ -64,7 +52,7 @@ export async function run(): Promise<string> {
   const source = createCatalogSource(catalog);
   // As the app gives compare its dependencies: the catalog reads menus and what options state.
   const deps = { source, car: loadEquivalences().carKm, logger: silentLogger(), catalog: () => catalog };
-  const items = OPTIONS.map(readItem);
+  const items = TEN_DISHES.map(readItem);
   const menu = longMenu();
   const single: number[] = [];
   const singleProduct: number[] = [];
@@ -76,10 +64,10 @@ export async function run(): Promise<string> {
   let menuOptions = 0;
   for (let round = 0; round < ROUNDS; round++) {
     let start = performance.now();
-    await source.lookupRecipe(OPTIONS[round % OPTIONS.length]!);
+    await source.lookupRecipe(TEN_DISHES[round % TEN_DISHES.length]!);
     single.push(performance.now() - start);
     start = performance.now();
-    await source.lookupProduct(OPTIONS[round % OPTIONS.length]!).catch(() => undefined);
+    await source.lookupProduct(TEN_DISHES[round % TEN_DISHES.length]!).catch(() => undefined);
     singleProduct.push(performance.now() - start);
     start = performance.now();
     const result = await compareItems(items, deps);

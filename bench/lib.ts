@@ -62,6 +62,20 @@ export function catalogFiles() {
   };
 }
 
+/** The ten dishes the compare section compares, and the ingredient-list section's baseline looks up in turn. */
+export const TEN_DISHES = [
+  'lasagne',
+  'dal',
+  'chicken curry',
+  'beef burger',
+  'veggie burger',
+  'fish and chips',
+  'falafel wrap',
+  'mushroom risotto',
+  'pad thai',
+  'tomato soup',
+] as const;
+
 export const fmt = (value: number, digits = 0) =>
   value.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
